@@ -1,0 +1,4 @@
+//! arbiter: a stateless rules service for Xiangqi, Tamerlane chess and Taxi chess.
+
+pub mod api;
+pub mod variants;

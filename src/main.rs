@@ -1,0 +1,94 @@
+//! The `arbiter` command: the HTTP service and its tools.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use arbiter::variants::{self, Variant, VariantId};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "A stateless rules service for Xiangqi, Tamerlane chess and Taxi chess")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the HTTP service.
+    Serve(arbiter::api::ServeArgs),
+    /// Count the leaves of the legal move tree (the move generator's truth test).
+    Perft {
+        /// The variant: xiangqi.
+        variant: String,
+        /// Depth in plies.
+        depth: u32,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the OpenAPI document of the HTTP API.
+    Openapi,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Serve(args) => match arbiter::api::serve(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Perft { variant, depth, fen, divide } => {
+            let Some(id) = VariantId::parse(&variant) else {
+                eprintln!("arbiter: unknown variant '{variant}' (known: {})", known_variants());
+                return ExitCode::from(2);
+            };
+            let result = match id {
+                VariantId::Xiangqi => run_perft::<variants::xiangqi::Xiangqi>(depth, fen.as_deref(), divide),
+            };
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("arbiter: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Openapi => {
+            println!("{}", arbiter::api::openapi_json());
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn known_variants() -> String {
+    VariantId::ALL.iter().map(|v| v.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+fn run_perft<V: Variant>(depth: u32, fen: Option<&str>, divide: bool) -> Result<(), String> {
+    let rules = V::Rules::default();
+    let mut pos = match fen {
+        Some(f) => V::from_fen(f, &rules).map_err(|e| format!("invalid FEN: {e}"))?,
+        None => V::start_position(&rules),
+    };
+    let start = Instant::now();
+    let nodes = if divide {
+        let split = variants::perft_divide(&mut pos, depth, V::Notation::default());
+        for (mv, n) in &split {
+            println!("{mv}: {n}");
+        }
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        variants::perft(&mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("time {secs:.3} s, {:.0} leaves/s", nodes as f64 / secs.max(1e-9));
+    println!("{nodes}");
+    Ok(())
+}

@@ -1,0 +1,337 @@
+//! The rules core: one module per variant, all behind the [`Variant`] trait.
+//!
+//! Nothing in here knows about HTTP. The API layer, the CLI and the search all
+//! talk to a variant through [`Variant`] and the small common types below.
+
+use std::fmt;
+use std::hash::Hash;
+
+pub mod game;
+pub mod xiangqi;
+
+pub use game::{Game, PlayError};
+
+/// The two sides. `White` is the side that moves first (Red in Xiangqi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+/// Identifies a variant on the wire (`/v1/variants/{variant}`) and in the CLI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantId {
+    Xiangqi,
+}
+
+impl VariantId {
+    pub const ALL: &'static [VariantId] = &[VariantId::Xiangqi];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            VariantId::Xiangqi => "xiangqi",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<VariantId> {
+        VariantId::ALL.iter().copied().find(|v| v.as_str() == name)
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A rule option of a variant, as listed by `GET /v1/variants/{variant}`.
+#[derive(Clone, Debug)]
+pub struct RuleOptionInfo {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub default: serde_json::Value,
+    pub description: &'static str,
+}
+
+/// A move notation a variant accepts on input.
+#[derive(Clone, Debug)]
+pub struct NotationInfo {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub example: &'static str,
+}
+
+/// What a variant says about itself.
+#[derive(Clone, Debug)]
+pub struct VariantInfo {
+    pub id: VariantId,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub files: u8,
+    pub ranks: u8,
+    pub start_fen: &'static str,
+    /// Names of the sides, first mover first (e.g. `["red", "black"]`).
+    pub sides: [&'static str; 2],
+    pub notations: Vec<NotationInfo>,
+    pub rule_options: Vec<RuleOptionInfo>,
+}
+
+/// Why a FEN was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct FenError {
+    pub message: String,
+}
+
+impl FenError {
+    pub fn new(message: impl Into<String>) -> FenError {
+        FenError {
+            message: message.into(),
+        }
+    }
+}
+
+/// Why a move was refused. `code` is stable and machine readable, `message`
+/// is a sentence a person can act on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct MoveError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl MoveError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> MoveError {
+        MoveError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The move string could not be read at all (as opposed to: read, but illegal).
+    pub fn is_syntax(&self) -> bool {
+        self.code == MoveError::SYNTAX
+    }
+
+    pub const SYNTAX: &'static str = "bad_notation";
+}
+
+/// Why a rule set was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RulesError {
+    pub message: String,
+}
+
+/// Stable codes for the reason a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    MoveLimit,
+    InsufficientMaterial,
+}
+
+impl Reason {
+    pub const ALL: &'static [Reason] = &[
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::MoveLimit,
+        Reason::InsufficientMaterial,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::MoveLimit => "move_limit",
+            Reason::InsufficientMaterial => "insufficient_material",
+        }
+    }
+}
+
+/// The state of a game: still going, won, or drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    Decisive {
+        winner: Color,
+        reason: Reason,
+        explanation: String,
+    },
+    Drawn {
+        reason: Reason,
+        explanation: String,
+    },
+}
+
+impl Outcome {
+    pub fn is_ongoing(&self) -> bool {
+        matches!(self, Outcome::Ongoing)
+    }
+
+    pub fn reason(&self) -> Option<Reason> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Decisive { reason, .. } | Outcome::Drawn { reason, .. } => Some(*reason),
+        }
+    }
+
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(*winner),
+            _ => None,
+        }
+    }
+
+    /// "1-0", "0-1", "1/2-1/2" or "*".
+    pub fn result(&self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "*",
+            Outcome::Decisive {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Decisive {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Drawn { .. } => "1/2-1/2",
+        }
+    }
+
+    pub fn explanation(&self) -> &str {
+        match self {
+            Outcome::Ongoing => "the game is in progress",
+            Outcome::Decisive { explanation, .. } | Outcome::Drawn { explanation, .. } => {
+                explanation
+            }
+        }
+    }
+}
+
+/// Every notation of one move that a variant can write.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNotations {
+    /// The move in the notation the request asked for (the wire form).
+    pub wire: String,
+    /// Named alternative notations, e.g. `("iccs", "h2e2")`, `("wxf", "C2.5")`.
+    pub others: Vec<(&'static str, String)>,
+    pub capture: bool,
+    pub gives_check: bool,
+}
+
+/// One chess variant: its position type, moves, rules and notation.
+///
+/// Implemented by the position type of each variant. The API, the CLI and the
+/// search use nothing but this trait, so a new variant is a new module.
+pub trait Variant: Clone + Send + Sync + Sized + 'static {
+    /// A move, small and `Copy`.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// What `make_move` returns so that `unmake_move` can restore the position.
+    type Undo: Copy;
+    /// The rule options a request may set (`rules` in JSON).
+    type Rules: Clone + fmt::Debug + Default + Send + Sync + 'static;
+    /// How moves are written on input and output (`notation` in JSON).
+    type Notation: Copy + fmt::Debug + Default + Send + Sync + 'static;
+
+    const ID: VariantId;
+
+    fn info() -> VariantInfo;
+
+    /// Reads the rule options from JSON (`null` or absent means the defaults).
+    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Self::Rules, RulesError>;
+
+    /// Reads a notation name as used in requests.
+    fn parse_notation(name: &str) -> Option<Self::Notation>;
+
+    fn start_position(rules: &Self::Rules) -> Self;
+    fn from_fen(fen: &str, rules: &Self::Rules) -> Result<Self, FenError>;
+    fn to_fen(&self) -> String;
+
+    fn side_to_move(&self) -> Color;
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// A hash of everything that makes two positions the same for repetition.
+    fn hash_key(&self) -> u64;
+
+    /// Fills `out` (cleared first) with every legal move, ignoring whether the
+    /// game has already ended by a rule that needs history.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    fn make_move(&mut self, mv: Self::Move) -> Self::Undo;
+    fn unmake_move(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// Reads a move and checks it is legal here, explaining a refusal.
+    fn parse_move(&self, text: &str, notation: Self::Notation) -> Result<Self::Move, MoveError>;
+    /// All notations of a legal move in this position.
+    fn describe_move(&self, mv: Self::Move, notation: Self::Notation) -> MoveNotations;
+    /// The move in the given coordinate notation only (cheap).
+    fn move_to_string(&self, mv: Self::Move, notation: Self::Notation) -> String;
+
+    /// The result of the game whose positions are `game.positions()`.
+    fn adjudicate(game: &Game<Self>) -> Outcome;
+}
+
+/// Counts the leaf nodes of the legal move tree to `depth` (bulk-counted at
+/// the last ply). The truth test of a move generator.
+pub fn perft<V: Variant>(pos: &mut V, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<V::Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(128)).collect();
+    perft_inner(pos, depth, &mut buffers)
+}
+
+fn perft_inner<V: Variant>(pos: &mut V, depth: u32, buffers: &mut [Vec<V::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    pos.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make_move(mv);
+        nodes += perft_inner(pos, depth - 1, rest);
+        pos.unmake_move(mv, undo);
+    }
+    nodes
+}
+
+/// Perft split by first move: `(move, leaves)` in generation order.
+pub fn perft_divide<V: Variant>(pos: &mut V, depth: u32, notation: V::Notation) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let name = pos.move_to_string(mv, notation);
+            let undo = pos.make_move(mv);
+            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+            pos.unmake_move(mv, undo);
+            (name, n)
+        })
+        .collect()
+}

@@ -1,0 +1,243 @@
+//! Xiangqi (Chinese chess): the rules this service implements are stated in
+//! `docs/rules/xiangqi.md`.
+
+mod board;
+mod explain;
+mod fen;
+mod notation;
+mod position;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
+pub use fen::START_FEN;
+pub use notation::Notation;
+pub use position::{Move, Position, Undo};
+
+use super::{Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo, RulesError, Variant, VariantId, VariantInfo};
+use board::{color_name, kind_of, color_of};
+use serde::Deserialize;
+
+/// The rule options of Xiangqi.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Plies without a capture after which the game is drawn; 0 switches the
+    /// rule off. Default 100 (50 moves by each side).
+    #[serde(default = "default_move_limit")]
+    pub move_limit_plies: u32,
+}
+
+fn default_move_limit() -> u32 {
+    100
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            move_limit_plies: default_move_limit(),
+        }
+    }
+}
+
+pub type Xiangqi = Position;
+
+impl Position {
+    /// Whether either side still has a piece that can give mate (chariot,
+    /// horse, cannon or soldier).
+    pub fn has_mating_material(&self) -> bool {
+        (0..board::POINTS as Sq).any(|s| {
+            matches!(
+                kind_of(self.piece_at(s)),
+                Some(Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier)
+            )
+        })
+    }
+
+    pub fn kind_at(&self, s: Sq) -> Option<(Color, Kind)> {
+        let p = self.piece_at(s);
+        kind_of(p).map(|k| (color_of(p), k))
+    }
+}
+
+impl Variant for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type Rules = Rules;
+    type Notation = Notation;
+
+    const ID: VariantId = VariantId::Xiangqi;
+
+    fn info() -> VariantInfo {
+        VariantInfo {
+            id: VariantId::Xiangqi,
+            name: "Xiangqi",
+            description: "Chinese chess on 9x10 points: palace, river, elephant eye, horse leg, cannon screens and the flying general. A side without a legal move loses.",
+            files: 9,
+            ranks: 10,
+            start_fen: START_FEN,
+            sides: ["red", "black"],
+            notations: vec![
+                NotationInfo { name: "iccs", description: "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)", example: "h2e2" },
+                NotationInfo { name: "fairy", description: "Fairy-Stockfish's UCI coordinates, ranks 1-10", example: "h3e3" },
+                NotationInfo { name: "wxf", description: "WXF/AXF notation (input matched against the legal moves)", example: "C2.5" },
+                NotationInfo { name: "chinese", description: "Chinese notation, simplified or traditional characters", example: "炮二平五" },
+            ],
+            rule_options: vec![RuleOptionInfo {
+                name: "move_limit_plies",
+                kind: "integer",
+                default: serde_json::json!(100),
+                description: "Plies without a capture after which the game is drawn (soldier moves do not reset the count); 0 switches the rule off.",
+            }],
+        }
+    }
+
+    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Rules, RulesError> {
+        match value {
+            None | Some(serde_json::Value::Null) => Ok(Rules::default()),
+            Some(v) => Rules::deserialize(v).map_err(|e| RulesError { message: e.to_string() }),
+        }
+    }
+
+    fn parse_notation(name: &str) -> Option<Notation> {
+        Notation::parse(name)
+    }
+
+    fn start_position(_rules: &Rules) -> Position {
+        fen::parse(START_FEN).expect("the start FEN is valid")
+    }
+
+    fn from_fen(text: &str, _rules: &Rules) -> Result<Position, FenError> {
+        fen::parse(text)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    fn in_check(&self) -> bool {
+        self.general_attacked(self.side())
+    }
+
+    fn hash_key(&self) -> u64 {
+        self.hash()
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+
+    #[inline]
+    fn make_move(&mut self, mv: Move) -> Undo {
+        self.make(mv)
+    }
+
+    #[inline]
+    fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        self.unmake(mv, undo)
+    }
+
+    fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, MoveError> {
+        match notation {
+            Notation::Iccs | Notation::Fairy => {
+                let base = if notation == Notation::Iccs { 0 } else { 1 };
+                let (from, to) = notation::parse_coordinates(text, base)?;
+                explain::check(self, from, to)
+            }
+            Notation::Wxf | Notation::Chinese => {
+                let (normalize, write, name): (fn(&str) -> String, fn(&Position, Move) -> String, &str) =
+                    if notation == Notation::Wxf {
+                        (notation::normalize_wxf, notation::wxf, "WXF")
+                    } else {
+                        (notation::normalize_chinese, notation::chinese, "Chinese")
+                    };
+                let wanted = normalize(text);
+                if wanted.chars().count() != 4 {
+                    return Err(MoveError::new(
+                        MoveError::SYNTAX,
+                        format!("'{text}' is not a {name} move (four symbols, like 'C2.5' or '炮二平五')"),
+                    ));
+                }
+                let mut moves = Vec::new();
+                self.legal(&mut moves);
+                moves
+                    .into_iter()
+                    .find(|&m| normalize(&write(self, m)) == wanted)
+                    .ok_or_else(|| {
+                        MoveError::new(
+                            "no_such_move",
+                            format!("no legal move of {} is written '{text}' in {name} notation", color_name(self.side())),
+                        )
+                    })
+            }
+        }
+    }
+
+    fn describe_move(&self, mv: Move, notation: Notation) -> MoveNotations {
+        let mut after = self.clone();
+        after.make(mv);
+        MoveNotations {
+            wire: self.move_to_string(mv, notation),
+            others: vec![
+                ("iccs", notation::coordinate_move(mv, 0)),
+                ("fairy", notation::coordinate_move(mv, 1)),
+                ("wxf", notation::wxf(self, mv)),
+                ("chinese", notation::chinese(self, mv)),
+            ],
+            capture: self.piece_at(mv.to) != board::EMPTY,
+            gives_check: after.general_attacked(after.side()),
+        }
+    }
+
+    fn move_to_string(&self, mv: Move, notation: Notation) -> String {
+        match notation {
+            Notation::Iccs => notation::coordinate_move(mv, 0),
+            Notation::Fairy => notation::coordinate_move(mv, 1),
+            Notation::Wxf => notation::wxf(self, mv),
+            Notation::Chinese => notation::chinese(self, mv),
+        }
+    }
+
+    fn adjudicate(game: &Game<Position>) -> Outcome {
+        let pos = game.current();
+        let us = pos.side();
+        let mut moves = Vec::new();
+        pos.legal(&mut moves);
+        if moves.is_empty() {
+            let in_check = pos.general_attacked(us);
+            let (reason, how) = if in_check {
+                (Reason::Checkmate, "is checkmated")
+            } else {
+                (Reason::Stalemate, "has no legal move (stalemate, which loses in Xiangqi)")
+            };
+            return Outcome::Decisive {
+                winner: !us,
+                reason,
+                explanation: format!("{} {how}: {} wins", color_name(us), color_name(!us)),
+            };
+        }
+        if !pos.has_mating_material() {
+            return Outcome::Drawn {
+                reason: Reason::InsufficientMaterial,
+                explanation: "neither side has a chariot, horse, cannon or soldier left, so neither can win".to_owned(),
+            };
+        }
+        let limit = game.rules().move_limit_plies;
+        if limit > 0 && pos.halfmove_clock() >= limit {
+            return Outcome::Drawn {
+                reason: Reason::MoveLimit,
+                explanation: format!(
+                    "{} plies have been played without a capture (the limit is {limit})",
+                    pos.halfmove_clock()
+                ),
+            };
+        }
+        Outcome::Ongoing
+    }
+}

@@ -1,0 +1,280 @@
+//! Move notations: ICCS/UCCI coordinates (`h2e2`), Fairy-Stockfish's
+//! coordinates with ranks 1-10 (`h3e3`), WXF (`C2.5`) and Chinese (`炮二平五`).
+
+use super::board::*;
+use super::position::{Move, Position};
+use crate::variants::{Color, MoveError};
+
+/// How moves are written in a request and in its answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// ICCS/UCCI coordinates, ranks 0-9 from Red's side: `h2e2`.
+    #[default]
+    Iccs,
+    /// Fairy-Stockfish's UCI coordinates, ranks 1-10: `h3e3`.
+    Fairy,
+    /// WXF/AXF notation: `C2.5`.
+    Wxf,
+    /// Chinese notation: `炮二平五`.
+    Chinese,
+}
+
+impl Notation {
+    pub fn parse(name: &str) -> Option<Notation> {
+        Some(match name {
+            "iccs" | "ucci" => Notation::Iccs,
+            "fairy" | "uci" => Notation::Fairy,
+            "wxf" => Notation::Wxf,
+            "chinese" => Notation::Chinese,
+            _ => return None,
+        })
+    }
+}
+
+/// A point in coordinates, ranks counted from `base` (0 for ICCS, 1 for Fairy).
+pub fn coord(s: Sq, base: usize) -> String {
+    format!("{}{}", (b'a' + file_of(s) as u8) as char, rank_of(s) + base)
+}
+
+pub fn coordinate_move(m: Move, base: usize) -> String {
+    format!("{}{}", coord(m.from, base), coord(m.to, base))
+}
+
+/// Reads a coordinate move such as `h2e2` (ICCS, `base` 0) or `h3e3` /
+/// `a10a9` (Fairy, `base` 1). ICCS also takes the `H2-E2` form.
+pub fn parse_coordinates(text: &str, base: usize) -> Result<(Sq, Sq), MoveError> {
+    let bad = || {
+        let example = if base == 0 { "'h2e2' (files a-i, ranks 0-9)" } else { "'h3e3' (files a-i, ranks 1-10)" };
+        MoveError::new(MoveError::SYNTAX, format!("'{text}' is not a coordinate move like {example}"))
+    };
+    let t: String = text.trim().chars().filter(|&c| c != '-').collect::<String>().to_ascii_lowercase();
+    let bytes = t.as_bytes();
+    let mut i = 0;
+    let mut point = || -> Option<Sq> {
+        let f = *bytes.get(i)?;
+        if !(b'a'..=b'i').contains(&f) {
+            return None;
+        }
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let digits = std::str::from_utf8(&bytes[start..i]).ok()?;
+        if digits.is_empty() || digits.len() > 2 {
+            return None;
+        }
+        let r: usize = digits.parse().ok()?;
+        let r = r.checked_sub(base)?;
+        (r < RANKS && (digits.len() == 1 || r + base == 10)).then(|| sq((f - b'a') as usize, r))
+    };
+    let from = point().ok_or_else(bad)?;
+    let to = point().ok_or_else(bad)?;
+    if i != bytes.len() {
+        return Err(bad());
+    }
+    Ok((from, to))
+}
+
+/// File number as the mover counts it: 1-9 from the mover's right.
+fn file_number(f: usize, c: Color) -> usize {
+    match c {
+        Color::White => FILES - f,
+        Color::Black => f + 1,
+    }
+}
+
+fn is_forward(from: Sq, to: Sq, c: Color) -> bool {
+    match c {
+        Color::White => rank_of(to) > rank_of(from),
+        Color::Black => rank_of(to) < rank_of(from),
+    }
+}
+
+/// Where the moving piece stands among same pieces on its file.
+enum Designator {
+    /// Alone on its file: written by its file number.
+    File,
+    /// Among `n` on its file, `index` from the front (most advanced) one.
+    Tandem { index: usize, n: usize, file_replaces_letter: bool },
+}
+
+struct Described {
+    kind: Kind,
+    color: Color,
+    file: usize,
+    designator: Designator,
+    op: char,
+    target: usize,
+}
+
+fn describe(pos: &Position, m: Move) -> Described {
+    let p = pos.piece_at(m.from);
+    let kind = kind_of(p).expect("a move starts on a piece");
+    let color = color_of(p);
+    let f = file_of(m.from);
+    let designator = if matches!(kind, Kind::Advisor | Kind::Elephant | Kind::General) {
+        // Their moves are never ambiguous by file, so WXF keeps the file number.
+        Designator::File
+    } else {
+        let mut same: Vec<Sq> = (0..RANKS).map(|r| sq(f, r)).filter(|&s| pos.piece_at(s) == p).collect();
+        // Front first: the most advanced from the mover's side.
+        if color == Color::White {
+            same.reverse();
+        }
+        if same.len() < 2 {
+            Designator::File
+        } else {
+            let index = same.iter().position(|&s| s == m.from).expect("the mover is on its file");
+            let tandem_files = if kind == Kind::Soldier {
+                (0..FILES)
+                    .filter(|&ff| (0..RANKS).filter(|&r| pos.piece_at(sq(ff, r)) == p).count() >= 2)
+                    .count()
+            } else {
+                1
+            };
+            Designator::Tandem { index, n: same.len(), file_replaces_letter: tandem_files >= 2 }
+        }
+    };
+    let (op, target) = if rank_of(m.from) == rank_of(m.to) {
+        ('.', file_number(file_of(m.to), color))
+    } else {
+        let op = if is_forward(m.from, m.to, color) { '+' } else { '-' };
+        let target = if matches!(kind, Kind::Advisor | Kind::Elephant | Kind::Horse) {
+            file_number(file_of(m.to), color)
+        } else {
+            rank_of(m.from).abs_diff(rank_of(m.to))
+        };
+        (op, target)
+    };
+    Described { kind, color, file: file_number(f, color), designator, op, target }
+}
+
+/// The move in WXF notation, following the WXF rules for tandem pieces and
+/// tandem soldiers (`R+.3`, `P3.4` for a middle soldier, `++.4`, `3+.4`).
+pub fn wxf(pos: &Position, m: Move) -> String {
+    let d = describe(pos, m);
+    let letter = d.kind.wxf_char();
+    let digit = |n: usize| char::from_digit(n as u32, 10).expect("1-9");
+    let head: String = match d.designator {
+        Designator::File => format!("{letter}{}", digit(d.file)),
+        Designator::Tandem { index, n, file_replaces_letter } => {
+            let first = if file_replaces_letter { digit(d.file) } else { letter };
+            let mark = |i: usize, n: usize| -> char {
+                if i == 0 {
+                    '+'
+                } else if i == n - 1 {
+                    '-'
+                } else {
+                    digit(d.file)
+                }
+            };
+            match n {
+                2 | 3 => format!("{first}{}", mark(index, n)),
+                // Four or five soldiers on one file: `++`, `P+`, (`P3`), `P-`, `--`.
+                _ => match index {
+                    0 => "++".to_owned(),
+                    i if i == n - 1 => "--".to_owned(),
+                    1 => format!("{letter}+"),
+                    i if i == n - 2 => format!("{letter}-"),
+                    _ => format!("{letter}{}", digit(d.file)),
+                },
+            }
+        }
+    };
+    format!("{head}{}{}", d.op, digit(d.target))
+}
+
+const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const BLACK_NUMERALS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+fn chinese_name(kind: Kind, color: Color) -> char {
+    match (kind, color) {
+        (Kind::General, Color::White) => '帅',
+        (Kind::General, Color::Black) => '将',
+        (Kind::Advisor, Color::White) => '仕',
+        (Kind::Advisor, Color::Black) => '士',
+        (Kind::Elephant, Color::White) => '相',
+        (Kind::Elephant, Color::Black) => '象',
+        (Kind::Horse, _) => '马',
+        (Kind::Chariot, _) => '车',
+        (Kind::Cannon, _) => '炮',
+        (Kind::Soldier, Color::White) => '兵',
+        (Kind::Soldier, Color::Black) => '卒',
+    }
+}
+
+/// The move in Chinese notation (simplified characters; Red's numbers in
+/// Chinese numerals, Black's in full-width digits): `炮二平五`, `马８进７`.
+pub fn chinese(pos: &Position, m: Move) -> String {
+    let d = describe(pos, m);
+    let numerals = if d.color == Color::White { RED_NUMERALS } else { BLACK_NUMERALS };
+    let num = |n: usize| numerals[n - 1];
+    let name = chinese_name(d.kind, d.color);
+    let mut mover = name.to_string();
+    let head = match d.designator {
+        Designator::File => format!("{mover}{}", num(d.file)),
+        Designator::Tandem { index, n, file_replaces_letter } => {
+            let order = match (index, n) {
+                (0, _) => '前',
+                (i, n) if i == n - 1 => '后',
+                (1, 3) => '中',
+                (i, _) => RED_NUMERALS[i],
+            };
+            if file_replaces_letter {
+                mover = num(d.file).to_string();
+            }
+            format!("{order}{mover}")
+        }
+    };
+    let op = match d.op {
+        '+' => '进',
+        '-' => '退',
+        _ => '平',
+    };
+    format!("{head}{op}{}", num(d.target))
+}
+
+/// Folds the spellings of WXF that people use into one form.
+pub fn normalize_wxf(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c.to_ascii_uppercase() {
+            '=' => '.',
+            'N' => 'H',
+            'B' => 'E',
+            'G' => 'K',
+            c => c,
+        })
+        .collect()
+}
+
+/// Folds Chinese notation (traditional or simplified characters, any digits)
+/// into one form.
+pub fn normalize_chinese(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '帅' | '帥' | '将' | '將' => 'K',
+            '仕' | '士' => 'A',
+            '相' | '象' => 'E',
+            '马' | '馬' | '傌' => 'H',
+            '车' | '車' | '俥' => 'R',
+            '炮' | '砲' | '包' => 'C',
+            '兵' | '卒' => 'P',
+            '进' | '進' => '+',
+            '退' => '-',
+            '平' => '.',
+            '後' => '后',
+            c => {
+                if let Some(i) = RED_NUMERALS.iter().position(|&n| n == c) {
+                    char::from_digit(i as u32 + 1, 10).expect("1-9")
+                } else if let Some(i) = BLACK_NUMERALS.iter().position(|&n| n == c) {
+                    char::from_digit(i as u32 + 1, 10).expect("1-9")
+                } else {
+                    c
+                }
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,549 @@
+//! The Xiangqi position: mailbox plus per-file and per-rank occupancy masks,
+//! incremental Zobrist hash, legal move generation and attack detection.
+
+use super::board::*;
+use crate::variants::Color;
+
+/// A move: from and to point. Xiangqi has no other kind of move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Sq,
+    pub to: Sq,
+}
+
+impl Move {
+    #[inline]
+    pub const fn new(from: Sq, to: Sq) -> Move {
+        Move { from, to }
+    }
+}
+
+/// What `make` needs to remember for `unmake`.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    pub captured: Piece,
+    pub halfmove: u16,
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(super) board: [Piece; POINTS],
+    /// Bit `rank` set when (file, rank) is occupied.
+    pub(super) files: [u16; FILES],
+    /// Bit `file` set when (file, rank) is occupied.
+    pub(super) ranks: [u16; RANKS],
+    /// Bit `point` set for each piece of the colour.
+    pub(super) by_color: [u128; 2],
+    pub(super) generals: [Sq; 2],
+    pub(super) side: Color,
+    /// Plies since the last capture.
+    pub(super) halfmove: u16,
+    pub(super) fullmove: u32,
+    pub(super) hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+impl Eq for Position {}
+
+impl Position {
+    /// An empty board, for building positions piece by piece.
+    pub(super) fn empty(side: Color) -> Position {
+        Position {
+            board: [EMPTY; POINTS],
+            files: [0; FILES],
+            ranks: [0; RANKS],
+            by_color: [0; 2],
+            generals: [u8::MAX; 2],
+            side,
+            halfmove: 0,
+            fullmove: 1,
+            hash: if side == Color::Black { ZOBRIST_SIDE } else { 0 },
+        }
+    }
+
+    #[inline]
+    pub fn piece_at(&self, s: Sq) -> Piece {
+        self.board[s as usize]
+    }
+
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn general(&self, c: Color) -> Sq {
+        self.generals[c.index()]
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Points holding pieces of `c`, in increasing order.
+    pub fn pieces(&self, c: Color) -> impl Iterator<Item = Sq> {
+        let mut bb = self.by_color[c.index()];
+        std::iter::from_fn(move || {
+            if bb == 0 {
+                None
+            } else {
+                let s = bb.trailing_zeros() as Sq;
+                bb &= bb - 1;
+                Some(s)
+            }
+        })
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, s: Sq, p: Piece) {
+        debug_assert_eq!(self.board[s as usize], EMPTY);
+        self.board[s as usize] = p;
+        self.files[file_of(s)] |= 1 << rank_of(s);
+        self.ranks[rank_of(s)] |= 1 << file_of(s);
+        self.by_color[color_of(p).index()] |= 1u128 << s;
+        self.hash ^= ZOBRIST[p as usize][s as usize];
+        if kind_of(p) == Some(Kind::General) {
+            self.generals[color_of(p).index()] = s;
+        }
+    }
+
+    #[inline]
+    fn remove(&mut self, s: Sq) -> Piece {
+        let p = self.board[s as usize];
+        self.board[s as usize] = EMPTY;
+        self.files[file_of(s)] &= !(1 << rank_of(s));
+        self.ranks[rank_of(s)] &= !(1 << file_of(s));
+        self.by_color[color_of(p).index()] &= !(1u128 << s);
+        self.hash ^= ZOBRIST[p as usize][s as usize];
+        p
+    }
+
+    /// Plays a pseudo-legal move (the caller knows it is legal).
+    #[inline]
+    pub fn make(&mut self, m: Move) -> Undo {
+        let captured = self.board[m.to as usize];
+        let undo = Undo {
+            captured,
+            halfmove: self.halfmove,
+        };
+        if captured != EMPTY {
+            self.remove(m.to);
+            self.halfmove = 0;
+        } else {
+            self.halfmove = self.halfmove.saturating_add(1);
+        }
+        let p = self.remove(m.from);
+        self.put(m.to, p);
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = !self.side;
+        self.hash ^= ZOBRIST_SIDE;
+        undo
+    }
+
+    #[inline]
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        self.side = !self.side;
+        self.hash ^= ZOBRIST_SIDE;
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        let p = self.remove(m.to);
+        self.put(m.from, p);
+        if undo.captured != EMPTY {
+            self.put(m.to, undo.captured);
+        }
+        self.halfmove = undo.halfmove;
+    }
+
+    /// The first occupied rank above `r` on file `f`, and the second.
+    #[inline]
+    fn file_up(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
+        let occ = (self.files[f] as u32) >> (r + 1);
+        if occ == 0 {
+            return (None, None);
+        }
+        let first = r + 1 + occ.trailing_zeros() as usize;
+        let rest = occ & (occ - 1);
+        let second = if rest == 0 { None } else { Some(r + 1 + rest.trailing_zeros() as usize) };
+        (Some(first), second)
+    }
+
+    #[inline]
+    fn file_down(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
+        let occ = (self.files[f] as u32) & ((1u32 << r) - 1);
+        if occ == 0 {
+            return (None, None);
+        }
+        let first = 31 - occ.leading_zeros() as usize;
+        let rest = occ & !(1 << first);
+        let second = if rest == 0 { None } else { Some(31 - rest.leading_zeros() as usize) };
+        (Some(first), second)
+    }
+
+    #[inline]
+    fn rank_right(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
+        let occ = (self.ranks[r] as u32) >> (f + 1);
+        if occ == 0 {
+            return (None, None);
+        }
+        let first = f + 1 + occ.trailing_zeros() as usize;
+        let rest = occ & (occ - 1);
+        let second = if rest == 0 { None } else { Some(f + 1 + rest.trailing_zeros() as usize) };
+        (Some(first), second)
+    }
+
+    #[inline]
+    fn rank_left(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
+        let occ = (self.ranks[r] as u32) & ((1u32 << f) - 1);
+        if occ == 0 {
+            return (None, None);
+        }
+        let first = 31 - occ.leading_zeros() as usize;
+        let rest = occ & !(1 << first);
+        let second = if rest == 0 { None } else { Some(31 - rest.leading_zeros() as usize) };
+        (Some(first), second)
+    }
+
+    /// The nearest and second-nearest occupied points from `s` in the four
+    /// orthogonal directions (up, down, right, left).
+    #[inline]
+    fn line_blockers(&self, s: Sq) -> [(Option<Sq>, Option<Sq>); 4] {
+        let f = file_of(s);
+        let r = rank_of(s);
+        let on_file = |x: (Option<usize>, Option<usize>)| (x.0.map(|rr| sq(f, rr)), x.1.map(|rr| sq(f, rr)));
+        let on_rank = |x: (Option<usize>, Option<usize>)| (x.0.map(|ff| sq(ff, r)), x.1.map(|ff| sq(ff, r)));
+        [
+            on_file(self.file_up(f, r)),
+            on_file(self.file_down(f, r)),
+            on_rank(self.rank_right(f, r)),
+            on_rank(self.rank_left(f, r)),
+        ]
+    }
+
+    /// Whether the general of `us` is attacked, the facing generals included.
+    #[inline]
+    pub fn general_attacked(&self, us: Color) -> bool {
+        let k = self.generals[us.index()];
+        let them = !us;
+        let rook = piece(them, Kind::Chariot);
+        let cannon = piece(them, Kind::Cannon);
+        let general = piece(them, Kind::General);
+        let f = file_of(k);
+        let r = rank_of(k);
+        // Along the file: chariot or general first, cannon second.
+        for (first, second) in [self.file_up(f, r), self.file_down(f, r)] {
+            if let Some(r1) = first {
+                let p = self.board[sq(f, r1) as usize];
+                if p == rook || p == general {
+                    return true;
+                }
+                if let Some(r2) = second {
+                    if self.board[sq(f, r2) as usize] == cannon {
+                        return true;
+                    }
+                }
+            }
+        }
+        for (first, second) in [self.rank_right(f, r), self.rank_left(f, r)] {
+            if let Some(f1) = first {
+                if self.board[sq(f1, r) as usize] == rook {
+                    return true;
+                }
+                if let Some(f2) = second {
+                    if self.board[sq(f2, r) as usize] == cannon {
+                        return true;
+                    }
+                }
+            }
+        }
+        self.horse_or_soldier_attacks(k, them)
+    }
+
+    #[inline]
+    fn horse_or_soldier_attacks(&self, s: Sq, them: Color) -> bool {
+        let horse = piece(them, Kind::Horse);
+        let h = &HORSE_ATTACKS[s as usize];
+        for i in 0..h.count as usize {
+            if self.board[h.to[i] as usize] == horse && self.board[h.via[i] as usize] == EMPTY {
+                return true;
+            }
+        }
+        let soldier = piece(them, Kind::Soldier);
+        let f = file_of(s);
+        let r = rank_of(s);
+        // A soldier of `them` attacks from the point behind `s` as it marches.
+        let behind = match them {
+            Color::White => r.checked_sub(1),
+            Color::Black => (r + 1 < RANKS).then_some(r + 1),
+        };
+        if let Some(rb) = behind {
+            if self.board[sq(f, rb) as usize] == soldier {
+                return true;
+            }
+        }
+        // Sideways, only once crossed: a soldier beside `s` stands on `s`'s rank.
+        if !own_side(s, them) {
+            if f > 0 && self.board[sq(f - 1, r) as usize] == soldier {
+                return true;
+            }
+            if f + 1 < FILES && self.board[sq(f + 1, r) as usize] == soldier {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every point holding a piece of `by` that attacks `s` (could capture a
+    /// piece of the other colour standing there), in increasing order. A
+    /// general attacks its orthogonal neighbours in the palace, and the other
+    /// general along an open file.
+    pub fn attackers(&self, s: Sq, by: Color) -> Vec<Sq> {
+        let mut out = Vec::new();
+        let target_is_general = kind_of(self.board[s as usize]) == Some(Kind::General);
+        for (dir, (first, second)) in self.line_blockers(s).into_iter().enumerate() {
+            if let Some(a) = first {
+                let p = self.board[a as usize];
+                let facing = p == piece(by, Kind::General) && dir < 2 && target_is_general;
+                if p == piece(by, Kind::Chariot) || facing {
+                    out.push(a);
+                }
+            }
+            if let Some(c) = second {
+                if self.board[c as usize] == piece(by, Kind::Cannon) {
+                    out.push(c);
+                }
+            }
+        }
+        // Step movers; their tables are symmetric, so look from `s` outwards.
+        let steppers: [(&[Steps; POINTS], Kind); 4] = [
+            (&GENERAL_MOVES, Kind::General),
+            (&ADVISOR_MOVES, Kind::Advisor),
+            (&ELEPHANT_MOVES, Kind::Elephant),
+            (&HORSE_ATTACKS, Kind::Horse),
+        ];
+        for (table, kind) in steppers {
+            let t = &table[s as usize];
+            for i in 0..t.count as usize {
+                let blocked = matches!(kind, Kind::Elephant | Kind::Horse) && self.board[t.via[i] as usize] != EMPTY;
+                if self.board[t.to[i] as usize] == piece(by, kind) && !blocked {
+                    out.push(t.to[i]);
+                }
+            }
+        }
+        let soldier = piece(by, Kind::Soldier);
+        let f = file_of(s);
+        let r = rank_of(s);
+        let behind = match by {
+            Color::White => r.checked_sub(1),
+            Color::Black => (r + 1 < RANKS).then_some(r + 1),
+        };
+        if let Some(rb) = behind {
+            if self.board[sq(f, rb) as usize] == soldier {
+                out.push(sq(f, rb));
+            }
+        }
+        if !own_side(s, by) {
+            if f > 0 && self.board[sq(f - 1, r) as usize] == soldier {
+                out.push(sq(f - 1, r));
+            }
+            if f + 1 < FILES && self.board[sq(f + 1, r) as usize] == soldier {
+                out.push(sq(f + 1, r));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Pseudo-legal moves of the side to move: every move by the pieces'
+    /// movement rules, whether or not it leaves the own general attacked.
+    pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side;
+        let mut bb = self.by_color[us.index()];
+        while bb != 0 {
+            let from = bb.trailing_zeros() as Sq;
+            bb &= bb - 1;
+            self.piece_moves(from, out);
+        }
+    }
+
+    /// Pseudo-legal moves of the piece on `from` (which belongs to the side to move).
+    #[inline]
+    pub(super) fn piece_moves(&self, from: Sq, out: &mut Vec<Move>) {
+        let p = self.board[from as usize];
+        let us = color_of(p);
+        let can_land = |to: Sq| {
+            let q = self.board[to as usize];
+            q == EMPTY || color_of(q) != us
+        };
+        match kind_of(p) {
+            Some(Kind::General) => {
+                let t = &GENERAL_MOVES[from as usize];
+                for i in 0..t.count as usize {
+                    if can_land(t.to[i]) {
+                        out.push(Move::new(from, t.to[i]));
+                    }
+                }
+            }
+            Some(Kind::Advisor) => {
+                let t = &ADVISOR_MOVES[from as usize];
+                for i in 0..t.count as usize {
+                    if can_land(t.to[i]) {
+                        out.push(Move::new(from, t.to[i]));
+                    }
+                }
+            }
+            Some(Kind::Elephant) => {
+                let t = &ELEPHANT_MOVES[from as usize];
+                for i in 0..t.count as usize {
+                    if self.board[t.via[i] as usize] == EMPTY && can_land(t.to[i]) {
+                        out.push(Move::new(from, t.to[i]));
+                    }
+                }
+            }
+            Some(Kind::Horse) => {
+                let t = &HORSE_MOVES[from as usize];
+                for i in 0..t.count as usize {
+                    if self.board[t.via[i] as usize] == EMPTY && can_land(t.to[i]) {
+                        out.push(Move::new(from, t.to[i]));
+                    }
+                }
+            }
+            Some(Kind::Chariot) => self.slide(from, us, false, out),
+            Some(Kind::Cannon) => self.slide(from, us, true, out),
+            Some(Kind::Soldier) => {
+                let f = file_of(from);
+                let r = rank_of(from);
+                let forward = match us {
+                    Color::White => (r + 1 < RANKS).then_some(r + 1),
+                    Color::Black => r.checked_sub(1),
+                };
+                if let Some(rf) = forward {
+                    let to = sq(f, rf);
+                    if can_land(to) {
+                        out.push(Move::new(from, to));
+                    }
+                }
+                if !own_side(from, us) {
+                    if f > 0 && can_land(sq(f - 1, r)) {
+                        out.push(Move::new(from, sq(f - 1, r)));
+                    }
+                    if f + 1 < FILES && can_land(sq(f + 1, r)) {
+                        out.push(Move::new(from, sq(f + 1, r)));
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
+    #[inline]
+    fn slide(&self, from: Sq, us: Color, cannon: bool, out: &mut Vec<Move>) {
+        let f = file_of(from);
+        let r = rank_of(from);
+        let enemy = |s: Sq| {
+            let q = self.board[s as usize];
+            q != EMPTY && color_of(q) != us
+        };
+        // Up the file.
+        let (first, second) = self.file_up(f, r);
+        let end = first.unwrap_or(RANKS);
+        for rr in r + 1..end {
+            out.push(Move::new(from, sq(f, rr)));
+        }
+        let target = if cannon { second } else { first };
+        if let Some(t) = target {
+            if enemy(sq(f, t)) {
+                out.push(Move::new(from, sq(f, t)));
+            }
+        }
+        // Down the file.
+        let (first, second) = self.file_down(f, r);
+        let end = first.map_or(0, |x| x + 1);
+        for rr in (end..r).rev() {
+            out.push(Move::new(from, sq(f, rr)));
+        }
+        let target = if cannon { second } else { first };
+        if let Some(t) = target {
+            if enemy(sq(f, t)) {
+                out.push(Move::new(from, sq(f, t)));
+            }
+        }
+        // Right along the rank.
+        let (first, second) = self.rank_right(f, r);
+        let end = first.unwrap_or(FILES);
+        for ff in f + 1..end {
+            out.push(Move::new(from, sq(ff, r)));
+        }
+        let target = if cannon { second } else { first };
+        if let Some(t) = target {
+            if enemy(sq(t, r)) {
+                out.push(Move::new(from, sq(t, r)));
+            }
+        }
+        // Left along the rank.
+        let (first, second) = self.rank_left(f, r);
+        let end = first.map_or(0, |x| x + 1);
+        for ff in (end..f).rev() {
+            out.push(Move::new(from, sq(ff, r)));
+        }
+        let target = if cannon { second } else { first };
+        if let Some(t) = target {
+            if enemy(sq(t, r)) {
+                out.push(Move::new(from, sq(t, r)));
+            }
+        }
+    }
+
+    /// Whether the side to move would leave its own general attacked (or
+    /// facing the other general) by playing the pseudo-legal move `m`.
+    #[inline]
+    pub fn leaves_general_attacked(&mut self, m: Move) -> bool {
+        let us = self.side;
+        let undo = self.make(m);
+        let bad = self.general_attacked(us);
+        self.unmake(m, undo);
+        bad
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal(&self, out: &mut Vec<Move>) {
+        self.pseudo_moves(out);
+        let us = self.side;
+        let k = self.generals[us.index()];
+        let kf = file_of(k);
+        let kr = rank_of(k);
+        let in_check = self.general_attacked(us);
+        let mut scratch: Option<Position> = None;
+        out.retain(|&m| {
+            // A move can only expose the general through a line through it
+            // (chariot, cannon, facing general: leaving it or landing on it as
+            // a new cannon screen) or a horse leg on its diagonal neighbours.
+            let exposed = in_check
+                || m.from == k
+                || file_of(m.from) == kf
+                || rank_of(m.from) == kr
+                || file_of(m.to) == kf
+                || rank_of(m.to) == kr
+                || (file_of(m.from).abs_diff(kf) == 1 && rank_of(m.from).abs_diff(kr) == 1);
+            !exposed || !scratch.get_or_insert_with(|| self.clone()).leaves_general_attacked(m)
+        });
+    }
+}
