@@ -7,7 +7,11 @@ use arbiter::variants::{self, Variant, VariantId};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "A stateless rules service for Xiangqi, Tamerlane chess and Taxi chess")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "A stateless rules service for Xiangqi, Tamerlane chess and Taxi chess"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -44,13 +48,23 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Perft { variant, depth, fen, divide } => {
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+        } => {
             let Some(id) = VariantId::parse(&variant) else {
-                eprintln!("arbiter: unknown variant '{variant}' (known: {})", known_variants());
+                eprintln!(
+                    "arbiter: unknown variant '{variant}' (known: {})",
+                    known_variants()
+                );
                 return ExitCode::from(2);
             };
             let result = match id {
-                VariantId::Xiangqi => run_perft::<variants::xiangqi::Xiangqi>(depth, fen.as_deref(), divide),
+                VariantId::Xiangqi => {
+                    run_perft::<variants::xiangqi::Xiangqi>(depth, fen.as_deref(), divide)
+                }
             };
             match result {
                 Ok(()) => ExitCode::SUCCESS,
@@ -68,7 +82,11 @@ fn main() -> ExitCode {
 }
 
 fn known_variants() -> String {
-    VariantId::ALL.iter().map(|v| v.as_str()).collect::<Vec<_>>().join(", ")
+    VariantId::ALL
+        .iter()
+        .map(|v| v.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn run_perft<V: Variant>(depth: u32, fen: Option<&str>, divide: bool) -> Result<(), String> {
@@ -88,7 +106,10 @@ fn run_perft<V: Variant>(depth: u32, fen: Option<&str>, divide: bool) -> Result<
         variants::perft(&mut pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("time {secs:.3} s, {:.0} leaves/s", nodes as f64 / secs.max(1e-9));
+    eprintln!(
+        "time {secs:.3} s, {:.0} leaves/s",
+        nodes as f64 / secs.max(1e-9)
+    );
     println!("{nodes}");
     Ok(())
 }

@@ -1,5 +1,220 @@
-//! The HTTP API (placeholder while the core is built).
-#[derive(clap::Args)]
-pub struct ServeArgs {}
-pub fn serve(_a: ServeArgs) -> std::io::Result<()> { Ok(()) }
-pub fn openapi_json() -> String { String::new() }
+//! The HTTP API: thin handlers over the rules core, an OpenAPI document
+//! generated from the code, and Swagger UI.
+
+pub mod error;
+pub mod handlers;
+pub mod types;
+
+use std::net::ToSocketAddrs;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::error::JsonPayloadError;
+use actix_web::{web, App, HttpRequest, HttpServer};
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use error::{ApiError, Problem, ProblemDetails};
+
+/// The largest request body accepted (1 MiB).
+pub const MAX_BODY_BYTES: usize = 1 << 20;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "arbiter",
+        description = "A stateless rules service for Xiangqi (and soon Tamerlane and Taxi chess): legal moves, move validation with reasons, and adjudication. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
+    ),
+    paths(
+        handlers::list_variants,
+        handlers::get_variant,
+        handlers::legal_moves,
+        handlers::validate,
+        handlers::adjudicate,
+        handlers::healthz,
+        handlers::readyz
+    ),
+    components(schemas(ProblemDetails)),
+    tags(
+        (name = "variants", description = "What the service supports"),
+        (name = "rules", description = "Legal moves, validation and adjudication"),
+        (name = "operations", description = "Probes for operators")
+    )
+)]
+pub struct ApiDoc;
+
+/// The OpenAPI document, as served and as checked in at `openapi/openapi.json`.
+pub fn openapi_json() -> String {
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .expect("the OpenAPI document serializes")
+}
+
+/// Shared state of a running server.
+#[derive(Debug, Default)]
+pub struct AppState {
+    shutting_down: AtomicBool,
+}
+
+impl AppState {
+    pub fn is_ready(&self) -> bool {
+        !self.shutting_down.load(Ordering::Relaxed)
+    }
+
+    pub fn set_shutting_down(&self) {
+        self.shutting_down.store(true, Ordering::Relaxed);
+    }
+}
+
+fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let api = match &err {
+        JsonPayloadError::Overflow { limit }
+        | JsonPayloadError::OverflowKnownLength { limit, .. } => ApiError::new(
+            Problem::PayloadTooLarge,
+            format!("the body is larger than the limit of {limit} bytes"),
+        ),
+        JsonPayloadError::ContentType => ApiError::new(
+            Problem::UnsupportedMediaType,
+            "send the body as JSON with 'Content-Type: application/json'",
+        ),
+        JsonPayloadError::Deserialize(e) if e.is_data() => ApiError::new(
+            Problem::InvalidRequest,
+            format!("the body does not fit the schema: {e}"),
+        ),
+        JsonPayloadError::Deserialize(e) => ApiError::new(
+            Problem::MalformedJson,
+            format!("the body is not valid JSON: {e}"),
+        ),
+        other => ApiError::new(
+            Problem::MalformedJson,
+            format!("the body could not be read: {other}"),
+        ),
+    };
+    api.into()
+}
+
+/// Registers every route of the service; used by `serve` and by the tests.
+pub fn configure(state: Arc<AppState>) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg: &mut web::ServiceConfig| {
+        let not_allowed = || web::to(handlers::method_not_allowed);
+        cfg.app_data(web::Data::from(state))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(MAX_BODY_BYTES)
+                    .error_handler(json_error),
+            )
+            .service(
+                web::resource("/healthz")
+                    .route(web::get().to(handlers::healthz))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/readyz")
+                    .route(web::get().to(handlers::readyz))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants")
+                    .route(web::get().to(handlers::list_variants))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants/{variant}")
+                    .route(web::get().to(handlers::get_variant))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants/{variant}/legal-moves")
+                    .route(web::post().to(handlers::legal_moves))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants/{variant}/validate")
+                    .route(web::post().to(handlers::validate))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants/{variant}/adjudicate")
+                    .route(web::post().to(handlers::adjudicate))
+                    .default_service(not_allowed()),
+            )
+            .service(web::resource("/swagger-ui").route(web::get().to(|| async {
+                actix_web::HttpResponse::PermanentRedirect()
+                    .insert_header((actix_web::http::header::LOCATION, "/swagger-ui/"))
+                    .finish()
+            })))
+            .service(
+                SwaggerUi::new("/swagger-ui/{_:.*}")
+                    .url("/api-docs/openapi.json", ApiDoc::openapi()),
+            )
+            .default_service(web::to(handlers::not_found));
+    }
+}
+
+/// `arbiter serve` options.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "ARBITER_BIND", default_value = "0.0.0.0:8080")]
+    pub bind: String,
+    /// Worker threads (default: one per CPU core).
+    #[arg(long, env = "ARBITER_WORKERS")]
+    pub workers: Option<usize>,
+    /// Seconds a client has to send a request's head and body.
+    #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 10)]
+    pub request_timeout_secs: u64,
+    /// Seconds given to running requests when shutting down.
+    #[arg(long, env = "ARBITER_SHUTDOWN_TIMEOUT_SECS", default_value_t = 10)]
+    pub shutdown_timeout_secs: u64,
+}
+
+pub fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    let json = std::env::var("ARBITER_LOG_FORMAT")
+        .map(|v| v == "json")
+        .unwrap_or(false);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = if json {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
+}
+
+/// Runs the service until it is stopped (SIGINT/SIGTERM).
+pub fn serve(args: ServeArgs) -> std::io::Result<()> {
+    init_tracing();
+    let addrs: Vec<_> = args
+        .bind
+        .to_socket_addrs()
+        .map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("cannot use bind address '{}': {e}", args.bind),
+            )
+        })?
+        .collect();
+    actix_web::rt::System::new().block_on(async move {
+        let state = Arc::new(AppState::default());
+        let app_state = state.clone();
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .wrap(tracing_actix_web::TracingLogger::default())
+                .configure(configure(app_state.clone()))
+        })
+        .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
+        .shutdown_timeout(args.shutdown_timeout_secs);
+        if let Some(w) = args.workers {
+            server = server.workers(w.max(1));
+        }
+        let server = server.bind(&addrs[..])?;
+        for addr in server.addrs() {
+            tracing::info!(%addr, "arbiter listening");
+        }
+        server.run().await
+    })
+}

@@ -52,7 +52,9 @@ impl<V: Variant> Game<V> {
     }
 
     pub fn current(&self) -> &V {
-        self.positions.last().expect("a game has at least its start position")
+        self.positions
+            .last()
+            .expect("a game has at least its start position")
     }
 
     pub fn positions(&self) -> &[V] {
@@ -104,7 +106,11 @@ impl<V: Variant> Game<V> {
     }
 
     /// Plays a whole record.
-    pub fn play_all<S: AsRef<str>>(&mut self, moves: &[S], notation: V::Notation) -> Result<(), PlayError> {
+    pub fn play_all<S: AsRef<str>>(
+        &mut self,
+        moves: &[S],
+        notation: V::Notation,
+    ) -> Result<(), PlayError> {
         for (index, text) in moves.iter().enumerate() {
             self.play_text(index, text.as_ref(), notation)?;
         }

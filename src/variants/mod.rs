@@ -259,6 +259,8 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     type Notation: Copy + fmt::Debug + Default + Send + Sync + 'static;
 
     const ID: VariantId;
+    /// Names of the sides on the wire, first mover first (e.g. `["red", "black"]`).
+    const SIDES: [&'static str; 2];
 
     fn info() -> VariantInfo;
 
@@ -298,7 +300,8 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
 /// Counts the leaf nodes of the legal move tree to `depth` (bulk-counted at
 /// the last ply). The truth test of a move generator.
 pub fn perft<V: Variant>(pos: &mut V, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<V::Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(128)).collect();
+    let mut buffers: Vec<Vec<V::Move>> =
+        (0..depth.max(1)).map(|_| Vec::with_capacity(128)).collect();
     perft_inner(pos, depth, &mut buffers)
 }
 
@@ -321,7 +324,11 @@ fn perft_inner<V: Variant>(pos: &mut V, depth: u32, buffers: &mut [Vec<V::Move>]
 }
 
 /// Perft split by first move: `(move, leaves)` in generation order.
-pub fn perft_divide<V: Variant>(pos: &mut V, depth: u32, notation: V::Notation) -> Vec<(String, u64)> {
+pub fn perft_divide<V: Variant>(
+    pos: &mut V,
+    depth: u32,
+    notation: V::Notation,
+) -> Vec<(String, u64)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves

@@ -238,8 +238,16 @@ pub static HORSE_MOVES: [Steps; POINTS] = {
             let (df, dr) = HORSE_DELTAS[i];
             if on_board(f + df, r + dr) {
                 // The leg is one orthogonal step along the long side of the move.
-                let (lf, lr) = if dr == 2 || dr == -2 { (f, r + dr / 2) } else { (f + df / 2, r) };
-                t[s] = push(t[s], sq((f + df) as usize, (r + dr) as usize), sq(lf as usize, lr as usize));
+                let (lf, lr) = if dr == 2 || dr == -2 {
+                    (f, r + dr / 2)
+                } else {
+                    (f + df / 2, r)
+                };
+                t[s] = push(
+                    t[s],
+                    sq((f + df) as usize, (r + dr) as usize),
+                    sq(lf as usize, lr as usize),
+                );
             }
             i += 1;
         }
@@ -263,8 +271,16 @@ pub static HORSE_ATTACKS: [Steps; POINTS] = {
             let hf = f + df;
             let hr = r + dr;
             if on_board(hf, hr) {
-                let (lf, lr) = if dr == 2 || dr == -2 { (hf, hr - dr / 2) } else { (hf - df / 2, hr) };
-                t[s] = push(t[s], sq(hf as usize, hr as usize), sq(lf as usize, lr as usize));
+                let (lf, lr) = if dr == 2 || dr == -2 {
+                    (hf, hr - dr / 2)
+                } else {
+                    (hf - df / 2, hr)
+                };
+                t[s] = push(
+                    t[s],
+                    sq(hf as usize, hr as usize),
+                    sq(lf as usize, lr as usize),
+                );
             }
             i += 1;
         }
@@ -287,7 +303,11 @@ pub static ELEPHANT_MOVES: [Steps; POINTS] = {
             let tf = f + df;
             let tr = r + dr;
             if on_board(tf, tr) && (r <= 4) == (tr <= 4) {
-                t[s] = push(t[s], sq(tf as usize, tr as usize), sq((f + df / 2) as usize, (r + dr / 2) as usize));
+                t[s] = push(
+                    t[s],
+                    sq(tf as usize, tr as usize),
+                    sq((f + df / 2) as usize, (r + dr / 2) as usize),
+                );
             }
             i += 1;
         }
@@ -346,7 +366,10 @@ pub fn may_stand(kind: Kind, color: Color, s: Sq) -> bool {
         Kind::General => in_palace(s, color),
         Kind::Advisor => in_palace(s, color) && (f + rr) % 2 == 1 && (f != 4 || rr == 1),
         Kind::Elephant => {
-            matches!((f, rr), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+            matches!(
+                (f, rr),
+                (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+            )
         }
         Kind::Soldier => rr >= 5 || (rr >= 3 && f % 2 == 0),
         Kind::Horse | Kind::Chariot | Kind::Cannon => true,

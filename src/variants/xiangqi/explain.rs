@@ -30,12 +30,20 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
     let p = pos.piece_at(from);
     let m = Move::new(from, to);
     let Some(kind) = kind_of(p) else {
-        return refuse("no_piece", format!("there is no piece on {}", sq_name(from)));
+        return refuse(
+            "no_piece",
+            format!("there is no piece on {}", sq_name(from)),
+        );
     };
     if color_of(p) != us {
         return refuse(
             "not_your_piece",
-            format!("the piece on {} is {}'s, and it is {} to move", sq_name(from), color_name(!us), color_name(us)),
+            format!(
+                "the piece on {} is {}'s, and it is {} to move",
+                sq_name(from),
+                color_name(!us),
+                color_name(us)
+            ),
         );
     }
     if from == to {
@@ -45,58 +53,115 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
     if target != EMPTY && color_of(target) == us {
         return refuse(
             "own_piece",
-            format!("{} is occupied by {}'s own {}", sq_name(to), color_name(us), kind_of(target).map_or("", |k| k.name())),
+            format!(
+                "{} is occupied by {}'s own {}",
+                sq_name(to),
+                color_name(us),
+                kind_of(target).map_or("", |k| k.name())
+            ),
         );
     }
-    let (df, dr) = (file_of(to).abs_diff(file_of(from)), rank_of(to).abs_diff(rank_of(from)));
+    let (df, dr) = (
+        file_of(to).abs_diff(file_of(from)),
+        rank_of(to).abs_diff(rank_of(from)),
+    );
     let name = kind.name();
     match kind {
         Kind::General => {
             if df + dr != 1 {
-                return refuse("bad_geometry", "a general moves one point orthogonally".to_owned());
+                return refuse(
+                    "bad_geometry",
+                    "a general moves one point orthogonally".to_owned(),
+                );
             }
             if !in_palace(to, us) {
-                return refuse("leaves_palace", format!("the general may not leave the palace ({} is outside it)", sq_name(to)));
+                return refuse(
+                    "leaves_palace",
+                    format!(
+                        "the general may not leave the palace ({} is outside it)",
+                        sq_name(to)
+                    ),
+                );
             }
         }
         Kind::Advisor => {
             if df != 1 || dr != 1 {
-                return refuse("bad_geometry", "an advisor moves one point diagonally".to_owned());
+                return refuse(
+                    "bad_geometry",
+                    "an advisor moves one point diagonally".to_owned(),
+                );
             }
             if !in_palace(to, us) {
-                return refuse("leaves_palace", format!("an advisor may not leave the palace ({} is outside it)", sq_name(to)));
+                return refuse(
+                    "leaves_palace",
+                    format!(
+                        "an advisor may not leave the palace ({} is outside it)",
+                        sq_name(to)
+                    ),
+                );
             }
         }
         Kind::Elephant => {
             if df != 2 || dr != 2 {
-                return refuse("bad_geometry", "an elephant moves exactly two points diagonally".to_owned());
+                return refuse(
+                    "bad_geometry",
+                    "an elephant moves exactly two points diagonally".to_owned(),
+                );
             }
             if !own_side(to, us) {
-                return refuse("crosses_river", "an elephant may not cross the river".to_owned());
+                return refuse(
+                    "crosses_river",
+                    "an elephant may not cross the river".to_owned(),
+                );
             }
-            let eye = sq((file_of(from) + file_of(to)) / 2, (rank_of(from) + rank_of(to)) / 2);
+            let eye = sq(
+                (file_of(from) + file_of(to)) / 2,
+                (rank_of(from) + rank_of(to)) / 2,
+            );
             if pos.piece_at(eye) != EMPTY {
-                return refuse("blocked", format!("the elephant's eye at {} is blocked", sq_name(eye)));
+                return refuse(
+                    "blocked",
+                    format!("the elephant's eye at {} is blocked", sq_name(eye)),
+                );
             }
         }
         Kind::Horse => {
             if !((df == 1 && dr == 2) || (df == 2 && dr == 1)) {
-                return refuse("bad_geometry", "a horse moves one point orthogonally and then one diagonally outward".to_owned());
+                return refuse(
+                    "bad_geometry",
+                    "a horse moves one point orthogonally and then one diagonally outward"
+                        .to_owned(),
+                );
             }
             let t = &HORSE_MOVES[from as usize];
-            let leg = (0..t.count as usize).find(|&i| t.to[i] == to).map(|i| t.via[i]).expect("a horse-shaped move is in the table");
+            let leg = (0..t.count as usize)
+                .find(|&i| t.to[i] == to)
+                .map(|i| t.via[i])
+                .expect("a horse-shaped move is in the table");
             if pos.piece_at(leg) != EMPTY {
-                return refuse("blocked", format!("the horse's leg at {} is blocked", sq_name(leg)));
+                return refuse(
+                    "blocked",
+                    format!("the horse's leg at {} is blocked", sq_name(leg)),
+                );
             }
         }
         Kind::Chariot | Kind::Cannon => {
             if df != 0 && dr != 0 {
-                return refuse("bad_geometry", format!("a {name} moves along a rank or a file"));
+                return refuse(
+                    "bad_geometry",
+                    format!("a {name} moves along a rank or a file"),
+                );
             }
-            let screens: Vec<Sq> = between(from, to).into_iter().filter(|&s| pos.piece_at(s) != EMPTY).collect();
+            let screens: Vec<Sq> = between(from, to)
+                .into_iter()
+                .filter(|&s| pos.piece_at(s) != EMPTY)
+                .collect();
             if kind == Kind::Chariot || target == EMPTY {
                 if let Some(&b) = screens.first() {
-                    return refuse("blocked", format!("the {name}'s path is blocked at {}", sq_name(b)));
+                    return refuse(
+                        "blocked",
+                        format!("the {name}'s path is blocked at {}", sq_name(b)),
+                    );
                 }
             } else if screens.len() != 1 {
                 return refuse(
@@ -122,10 +187,17 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
                 return refuse("bad_geometry", "a soldier never moves backward".to_owned());
             }
             if df + dr != 1 {
-                return refuse("bad_geometry", "a soldier moves one point forward, or sideways after crossing the river".to_owned());
+                return refuse(
+                    "bad_geometry",
+                    "a soldier moves one point forward, or sideways after crossing the river"
+                        .to_owned(),
+                );
             }
             if df == 1 && own_side(from, us) {
-                return refuse("not_crossed", "a soldier may move sideways only after crossing the river".to_owned());
+                return refuse(
+                    "not_crossed",
+                    "a soldier may move sideways only after crossing the river".to_owned(),
+                );
             }
         }
     }
@@ -139,12 +211,21 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         if attackers.contains(&theirs) {
             return refuse(
                 "flying_general",
-                format!("the generals would face each other on the {}-file", (b'a' + file_of(mine) as u8) as char),
+                format!(
+                    "the generals would face each other on the {}-file",
+                    (b'a' + file_of(mine) as u8) as char
+                ),
             );
         }
         let by = attackers
             .first()
-            .map(|&a| format!(" by the {} on {}", piece_label(after.piece_at(a)), sq_name(a)))
+            .map(|&a| {
+                format!(
+                    " by the {} on {}",
+                    piece_label(after.piece_at(a)),
+                    sq_name(a)
+                )
+            })
             .unwrap_or_default();
         let was_in_check = pos.general_attacked(us);
         let what = if kind == Kind::General {

@@ -20,10 +20,17 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         return Err(err("the FEN is empty"));
     }
     if fields.len() > 6 {
-        return Err(err(format!("a Xiangqi FEN has at most 6 fields, this one has {}", fields.len())));
+        return Err(err(format!(
+            "a Xiangqi FEN has at most 6 fields, this one has {}",
+            fields.len()
+        )));
     }
     let side = match fields.get(1).copied() {
-        None => return Err(err("the side to move is missing (the second field must be 'w' or 'b')")),
+        None => {
+            return Err(err(
+                "the side to move is missing (the second field must be 'w' or 'b')",
+            ))
+        }
         Some("w" | "r" | "W" | "R") => Color::White,
         Some("b" | "B") => Color::Black,
         Some(other) => {
@@ -35,15 +42,19 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     for (i, name) in [(2, "castling"), (3, "en passant")] {
         if let Some(f) = fields.get(i) {
             if *f != "-" {
-                return Err(err(format!("the {name} field must be '-' in Xiangqi, not '{f}'")));
+                return Err(err(format!(
+                    "the {name} field must be '-' in Xiangqi, not '{f}'"
+                )));
             }
         }
     }
     let mut pos = Position::empty(side);
     if let Some(h) = fields.get(4) {
-        let halfmove: u16 = h
-            .parse()
-            .map_err(|_| err(format!("the halfmove clock must be a whole number up to 65535, not '{h}'")))?;
+        let halfmove: u16 = h.parse().map_err(|_| {
+            err(format!(
+                "the halfmove clock must be a whole number up to 65535, not '{h}'"
+            ))
+        })?;
         pos.halfmove = halfmove;
     }
     if let Some(n) = fields.get(5) {
@@ -51,13 +62,20 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             .parse()
             .ok()
             .filter(|&n| n >= 1 && n <= 1_000_000)
-            .ok_or_else(|| err(format!("the move number must be a whole number from 1 to 1000000, not '{n}'")))?;
+            .ok_or_else(|| {
+                err(format!(
+                    "the move number must be a whole number from 1 to 1000000, not '{n}'"
+                ))
+            })?;
         pos.fullmove = fullmove;
     }
 
     let rows: Vec<&str> = fields[0].split('/').collect();
     if rows.len() != RANKS {
-        return Err(err(format!("the board must have 10 ranks separated by '/', found {}", rows.len())));
+        return Err(err(format!(
+            "the board must have 10 ranks separated by '/', found {}",
+            rows.len()
+        )));
     }
     let mut counts = [[0u8; 8]; 2];
     for (i, row) in rows.iter().enumerate() {
@@ -66,7 +84,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 {
-                    return Err(err(format!("rank {rank} ('{row}'): '0' is not a valid count of empty points")));
+                    return Err(err(format!(
+                        "rank {rank} ('{row}'): '0' is not a valid count of empty points"
+                    )));
                 }
                 file += d as usize;
             } else {
@@ -76,7 +96,11 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
                 if file >= FILES {
                     return Err(err(format!("rank {rank} ('{row}') has more than 9 points")));
                 }
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let s = sq(file, rank);
                 if !may_stand(kind, color, s) {
                     return Err(err(format!(
@@ -104,7 +128,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             }
         }
         if file != FILES {
-            return Err(err(format!("rank {rank} ('{row}') has {file} points, not 9")));
+            return Err(err(format!(
+                "rank {rank} ('{row}') has {file} points, not 9"
+            )));
         }
     }
     for color in [Color::White, Color::Black] {
@@ -141,7 +167,11 @@ pub fn write(pos: &Position) -> String {
                         empty = 0;
                     }
                     let c = kind.fen_char();
-                    out.push(if color_of(p) == Color::White { c } else { c.to_ascii_lowercase() });
+                    out.push(if color_of(p) == Color::White {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -153,6 +183,10 @@ pub fn write(pos: &Position) -> String {
         }
     }
     let side = if pos.side() == Color::White { 'w' } else { 'b' };
-    out.push_str(&format!(" {side} - - {} {}", pos.halfmove_clock(), pos.fullmove_number()));
+    out.push_str(&format!(
+        " {side} - - {} {}",
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    ));
     out
 }

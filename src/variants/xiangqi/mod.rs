@@ -15,8 +15,11 @@ pub use fen::START_FEN;
 pub use notation::Notation;
 pub use position::{Move, Position, Undo};
 
-use super::{Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo, RulesError, Variant, VariantId, VariantInfo};
-use board::{color_name, kind_of, color_of};
+use super::{
+    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
+    RulesError, Variant, VariantId, VariantInfo,
+};
+use board::{color_name, color_of, kind_of};
 use serde::Deserialize;
 
 /// The rule options of Xiangqi.
@@ -68,6 +71,7 @@ impl Variant for Position {
     type Notation = Notation;
 
     const ID: VariantId = VariantId::Xiangqi;
+    const SIDES: [&'static str; 2] = ["red", "black"];
 
     fn info() -> VariantInfo {
         VariantInfo {
@@ -77,7 +81,7 @@ impl Variant for Position {
             files: 9,
             ranks: 10,
             start_fen: START_FEN,
-            sides: ["red", "black"],
+            sides: Self::SIDES,
             notations: vec![
                 NotationInfo { name: "iccs", description: "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)", example: "h2e2" },
                 NotationInfo { name: "fairy", description: "Fairy-Stockfish's UCI coordinates, ranks 1-10", example: "h3e3" },
@@ -96,7 +100,9 @@ impl Variant for Position {
     fn parse_rules(value: Option<&serde_json::Value>) -> Result<Rules, RulesError> {
         match value {
             None | Some(serde_json::Value::Null) => Ok(Rules::default()),
-            Some(v) => Rules::deserialize(v).map_err(|e| RulesError { message: e.to_string() }),
+            Some(v) => Rules::deserialize(v).map_err(|e| RulesError {
+                message: e.to_string(),
+            }),
         }
     }
 
@@ -151,12 +157,15 @@ impl Variant for Position {
                 explain::check(self, from, to)
             }
             Notation::Wxf | Notation::Chinese => {
-                let (normalize, write, name): (fn(&str) -> String, fn(&Position, Move) -> String, &str) =
-                    if notation == Notation::Wxf {
-                        (notation::normalize_wxf, notation::wxf, "WXF")
-                    } else {
-                        (notation::normalize_chinese, notation::chinese, "Chinese")
-                    };
+                let (normalize, write, name): (
+                    fn(&str) -> String,
+                    fn(&Position, Move) -> String,
+                    &str,
+                ) = if notation == Notation::Wxf {
+                    (notation::normalize_wxf, notation::wxf, "WXF")
+                } else {
+                    (notation::normalize_chinese, notation::chinese, "Chinese")
+                };
                 let wanted = normalize(text);
                 if wanted.chars().count() != 4 {
                     return Err(MoveError::new(
@@ -172,7 +181,10 @@ impl Variant for Position {
                     .ok_or_else(|| {
                         MoveError::new(
                             "no_such_move",
-                            format!("no legal move of {} is written '{text}' in {name} notation", color_name(self.side())),
+                            format!(
+                                "no legal move of {} is written '{text}' in {name} notation",
+                                color_name(self.side())
+                            ),
                         )
                     })
             }
@@ -214,7 +226,10 @@ impl Variant for Position {
             let (reason, how) = if in_check {
                 (Reason::Checkmate, "is checkmated")
             } else {
-                (Reason::Stalemate, "has no legal move (stalemate, which loses in Xiangqi)")
+                (
+                    Reason::Stalemate,
+                    "has no legal move (stalemate, which loses in Xiangqi)",
+                )
             };
             return Outcome::Decisive {
                 winner: !us,
@@ -225,7 +240,9 @@ impl Variant for Position {
         if !pos.has_mating_material() {
             return Outcome::Drawn {
                 reason: Reason::InsufficientMaterial,
-                explanation: "neither side has a chariot, horse, cannon or soldier left, so neither can win".to_owned(),
+                explanation:
+                    "neither side has a chariot, horse, cannon or soldier left, so neither can win"
+                        .to_owned(),
             };
         }
         let limit = game.rules().move_limit_plies;

@@ -44,10 +44,22 @@ pub fn coordinate_move(m: Move, base: usize) -> String {
 /// `a10a9` (Fairy, `base` 1). ICCS also takes the `H2-E2` form.
 pub fn parse_coordinates(text: &str, base: usize) -> Result<(Sq, Sq), MoveError> {
     let bad = || {
-        let example = if base == 0 { "'h2e2' (files a-i, ranks 0-9)" } else { "'h3e3' (files a-i, ranks 1-10)" };
-        MoveError::new(MoveError::SYNTAX, format!("'{text}' is not a coordinate move like {example}"))
+        let example = if base == 0 {
+            "'h2e2' (files a-i, ranks 0-9)"
+        } else {
+            "'h3e3' (files a-i, ranks 1-10)"
+        };
+        MoveError::new(
+            MoveError::SYNTAX,
+            format!("'{text}' is not a coordinate move like {example}"),
+        )
     };
-    let t: String = text.trim().chars().filter(|&c| c != '-').collect::<String>().to_ascii_lowercase();
+    let t: String = text
+        .trim()
+        .chars()
+        .filter(|&c| c != '-')
+        .collect::<String>()
+        .to_ascii_lowercase();
     let bytes = t.as_bytes();
     let mut i = 0;
     let mut point = || -> Option<Sq> {
@@ -96,7 +108,11 @@ enum Designator {
     /// Alone on its file: written by its file number.
     File,
     /// Among `n` on its file, `index` from the front (most advanced) one.
-    Tandem { index: usize, n: usize, file_replaces_letter: bool },
+    Tandem {
+        index: usize,
+        n: usize,
+        file_replaces_letter: bool,
+    },
 }
 
 struct Described {
@@ -117,7 +133,10 @@ fn describe(pos: &Position, m: Move) -> Described {
         // Their moves are never ambiguous by file, so WXF keeps the file number.
         Designator::File
     } else {
-        let mut same: Vec<Sq> = (0..RANKS).map(|r| sq(f, r)).filter(|&s| pos.piece_at(s) == p).collect();
+        let mut same: Vec<Sq> = (0..RANKS)
+            .map(|r| sq(f, r))
+            .filter(|&s| pos.piece_at(s) == p)
+            .collect();
         // Front first: the most advanced from the mover's side.
         if color == Color::White {
             same.reverse();
@@ -125,7 +144,10 @@ fn describe(pos: &Position, m: Move) -> Described {
         if same.len() < 2 {
             Designator::File
         } else {
-            let index = same.iter().position(|&s| s == m.from).expect("the mover is on its file");
+            let index = same
+                .iter()
+                .position(|&s| s == m.from)
+                .expect("the mover is on its file");
             let tandem_files = if kind == Kind::Soldier {
                 (0..FILES)
                     .filter(|&ff| (0..RANKS).filter(|&r| pos.piece_at(sq(ff, r)) == p).count() >= 2)
@@ -133,13 +155,21 @@ fn describe(pos: &Position, m: Move) -> Described {
             } else {
                 1
             };
-            Designator::Tandem { index, n: same.len(), file_replaces_letter: tandem_files >= 2 }
+            Designator::Tandem {
+                index,
+                n: same.len(),
+                file_replaces_letter: tandem_files >= 2,
+            }
         }
     };
     let (op, target) = if rank_of(m.from) == rank_of(m.to) {
         ('.', file_number(file_of(m.to), color))
     } else {
-        let op = if is_forward(m.from, m.to, color) { '+' } else { '-' };
+        let op = if is_forward(m.from, m.to, color) {
+            '+'
+        } else {
+            '-'
+        };
         let target = if matches!(kind, Kind::Advisor | Kind::Elephant | Kind::Horse) {
             file_number(file_of(m.to), color)
         } else {
@@ -147,7 +177,14 @@ fn describe(pos: &Position, m: Move) -> Described {
         };
         (op, target)
     };
-    Described { kind, color, file: file_number(f, color), designator, op, target }
+    Described {
+        kind,
+        color,
+        file: file_number(f, color),
+        designator,
+        op,
+        target,
+    }
 }
 
 /// The move in WXF notation, following the WXF rules for tandem pieces and
@@ -158,8 +195,16 @@ pub fn wxf(pos: &Position, m: Move) -> String {
     let digit = |n: usize| char::from_digit(n as u32, 10).expect("1-9");
     let head: String = match d.designator {
         Designator::File => format!("{letter}{}", digit(d.file)),
-        Designator::Tandem { index, n, file_replaces_letter } => {
-            let first = if file_replaces_letter { digit(d.file) } else { letter };
+        Designator::Tandem {
+            index,
+            n,
+            file_replaces_letter,
+        } => {
+            let first = if file_replaces_letter {
+                digit(d.file)
+            } else {
+                letter
+            };
             let mark = |i: usize, n: usize| -> char {
                 if i == 0 {
                     '+'
@@ -208,13 +253,21 @@ fn chinese_name(kind: Kind, color: Color) -> char {
 /// Chinese numerals, Black's in full-width digits): `炮二平五`, `马８进７`.
 pub fn chinese(pos: &Position, m: Move) -> String {
     let d = describe(pos, m);
-    let numerals = if d.color == Color::White { RED_NUMERALS } else { BLACK_NUMERALS };
+    let numerals = if d.color == Color::White {
+        RED_NUMERALS
+    } else {
+        BLACK_NUMERALS
+    };
     let num = |n: usize| numerals[n - 1];
     let name = chinese_name(d.kind, d.color);
     let mut mover = name.to_string();
     let head = match d.designator {
         Designator::File => format!("{mover}{}", num(d.file)),
-        Designator::Tandem { index, n, file_replaces_letter } => {
+        Designator::Tandem {
+            index,
+            n,
+            file_replaces_letter,
+        } => {
             let order = match (index, n) {
                 (0, _) => '前',
                 (i, n) if i == n - 1 => '后',

@@ -64,7 +64,11 @@ impl Position {
             side,
             halfmove: 0,
             fullmove: 1,
-            hash: if side == Color::Black { ZOBRIST_SIDE } else { 0 },
+            hash: if side == Color::Black {
+                ZOBRIST_SIDE
+            } else {
+                0
+            },
         }
     }
 
@@ -180,7 +184,11 @@ impl Position {
         }
         let first = r + 1 + occ.trailing_zeros() as usize;
         let rest = occ & (occ - 1);
-        let second = if rest == 0 { None } else { Some(r + 1 + rest.trailing_zeros() as usize) };
+        let second = if rest == 0 {
+            None
+        } else {
+            Some(r + 1 + rest.trailing_zeros() as usize)
+        };
         (Some(first), second)
     }
 
@@ -192,7 +200,11 @@ impl Position {
         }
         let first = 31 - occ.leading_zeros() as usize;
         let rest = occ & !(1 << first);
-        let second = if rest == 0 { None } else { Some(31 - rest.leading_zeros() as usize) };
+        let second = if rest == 0 {
+            None
+        } else {
+            Some(31 - rest.leading_zeros() as usize)
+        };
         (Some(first), second)
     }
 
@@ -204,7 +216,11 @@ impl Position {
         }
         let first = f + 1 + occ.trailing_zeros() as usize;
         let rest = occ & (occ - 1);
-        let second = if rest == 0 { None } else { Some(f + 1 + rest.trailing_zeros() as usize) };
+        let second = if rest == 0 {
+            None
+        } else {
+            Some(f + 1 + rest.trailing_zeros() as usize)
+        };
         (Some(first), second)
     }
 
@@ -216,7 +232,11 @@ impl Position {
         }
         let first = 31 - occ.leading_zeros() as usize;
         let rest = occ & !(1 << first);
-        let second = if rest == 0 { None } else { Some(31 - rest.leading_zeros() as usize) };
+        let second = if rest == 0 {
+            None
+        } else {
+            Some(31 - rest.leading_zeros() as usize)
+        };
         (Some(first), second)
     }
 
@@ -226,8 +246,10 @@ impl Position {
     fn line_blockers(&self, s: Sq) -> [(Option<Sq>, Option<Sq>); 4] {
         let f = file_of(s);
         let r = rank_of(s);
-        let on_file = |x: (Option<usize>, Option<usize>)| (x.0.map(|rr| sq(f, rr)), x.1.map(|rr| sq(f, rr)));
-        let on_rank = |x: (Option<usize>, Option<usize>)| (x.0.map(|ff| sq(ff, r)), x.1.map(|ff| sq(ff, r)));
+        let on_file =
+            |x: (Option<usize>, Option<usize>)| (x.0.map(|rr| sq(f, rr)), x.1.map(|rr| sq(f, rr)));
+        let on_rank =
+            |x: (Option<usize>, Option<usize>)| (x.0.map(|ff| sq(ff, r)), x.1.map(|ff| sq(ff, r)));
         [
             on_file(self.file_up(f, r)),
             on_file(self.file_down(f, r)),
@@ -340,7 +362,8 @@ impl Position {
         for (table, kind) in steppers {
             let t = &table[s as usize];
             for i in 0..t.count as usize {
-                let blocked = matches!(kind, Kind::Elephant | Kind::Horse) && self.board[t.via[i] as usize] != EMPTY;
+                let blocked = matches!(kind, Kind::Elephant | Kind::Horse)
+                    && self.board[t.via[i] as usize] != EMPTY;
                 if self.board[t.to[i] as usize] == piece(by, kind) && !blocked {
                     out.push(t.to[i]);
                 }
@@ -543,7 +566,10 @@ impl Position {
                 || file_of(m.to) == kf
                 || rank_of(m.to) == kr
                 || (file_of(m.from).abs_diff(kf) == 1 && rank_of(m.from).abs_diff(kr) == 1);
-            !exposed || !scratch.get_or_insert_with(|| self.clone()).leaves_general_attacked(m)
+            !exposed
+                || !scratch
+                    .get_or_insert_with(|| self.clone())
+                    .leaves_general_attacked(m)
         });
     }
 }

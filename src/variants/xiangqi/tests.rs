@@ -1,19 +1,49 @@
 use super::*;
-use crate::variants::perft;
+use crate::variants::{perft, Color, Game, MoveError, Outcome, PlayError, Reason, Variant};
 
 /// The chessprogramming.org table "Chinese Chess Perft Results".
 pub(crate) const PERFT_TABLE: &[(&str, &[u64])] = &[
     (START_FEN, &[44, 1920, 79666, 3290240, 133312995]),
-    ("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", &[38, 1128, 43929, 1339047, 53112976]),
-    ("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1", &[7, 281, 8620, 326201, 10369923]),
-    ("5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1", &[25, 424, 9850, 202884, 4739553]),
-    ("CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1", &[28, 516, 14808, 395483, 11842230]),
-    ("R1N1k1b2/9/3aba3/9/2nr5/2B6/9/4B4/4A4/4KA3 w - - 0 1", &[21, 364, 7626, 162837, 3500505]),
-    ("C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w - - 0 1", &[28, 222, 6241, 64971, 1914306]),
-    ("4ka3/4a4/9/9/4N4/p8/9/4C3c/7n1/2BK5 w - - 0 1", &[23, 345, 8124, 149272, 3513104]),
-    ("2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w - - 0 1", &[21, 195, 3883, 48060, 933096]),
-    ("1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1", &[30, 830, 22787, 649866, 17920736]),
-    ("CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1", &[19, 583, 11714, 376467, 8148177]),
+    (
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        &[38, 1128, 43929, 1339047, 53112976],
+    ),
+    (
+        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+        &[7, 281, 8620, 326201, 10369923],
+    ),
+    (
+        "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
+        &[25, 424, 9850, 202884, 4739553],
+    ),
+    (
+        "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1",
+        &[28, 516, 14808, 395483, 11842230],
+    ),
+    (
+        "R1N1k1b2/9/3aba3/9/2nr5/2B6/9/4B4/4A4/4KA3 w - - 0 1",
+        &[21, 364, 7626, 162837, 3500505],
+    ),
+    (
+        "C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w - - 0 1",
+        &[28, 222, 6241, 64971, 1914306],
+    ),
+    (
+        "4ka3/4a4/9/9/4N4/p8/9/4C3c/7n1/2BK5 w - - 0 1",
+        &[23, 345, 8124, 149272, 3513104],
+    ),
+    (
+        "2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w - - 0 1",
+        &[21, 195, 3883, 48060, 933096],
+    ),
+    (
+        "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1",
+        &[30, 830, 22787, 649866, 17920736],
+    ),
+    (
+        "CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1",
+        &[19, 583, 11714, 376467, 8148177],
+    ),
 ];
 
 fn pos(fen: &str) -> Position {
@@ -26,6 +56,602 @@ fn perft_table_to_depth_3() {
         let mut p = pos(fen);
         for (d, &want) in counts.iter().enumerate().take(3) {
             assert_eq!(perft(&mut p, d as u32 + 1), want, "{fen} depth {}", d + 1);
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "depth 4 of the whole table wants a release build"
+)]
+fn perft_table_depth_4() {
+    for (fen, counts) in PERFT_TABLE {
+        let mut p = pos(fen);
+        assert_eq!(perft(&mut p, 4), counts[3], "{fen} depth 4");
+    }
+}
+
+fn legal_strings(fen: &str) -> Vec<String> {
+    let p = pos(fen);
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves
+        .iter()
+        .map(|&m| p.move_to_string(m, Notation::Iccs))
+        .collect();
+    out.sort();
+    out
+}
+
+fn refusal(fen: &str, mv: &str) -> MoveError {
+    pos(fen)
+        .parse_move(mv, Notation::Iccs)
+        .expect_err("the move must be refused")
+}
+
+#[test]
+fn start_position_moves_by_piece() {
+    let moves = legal_strings(START_FEN);
+    assert_eq!(moves.len(), 44);
+    // Horses: the leg is free, so both forward jumps; elephants: two each.
+    for m in [
+        "b0a2", "b0c2", "h0g2", "h0i2", "c0a2", "c0e2", "g0e2", "g0i2",
+    ] {
+        assert!(moves.contains(&m.to_owned()), "{m}");
+    }
+    // The cannon captures the horse over its own screen, but not the cannon.
+    assert!(moves.contains(&"h2h9".to_owned()));
+    assert!(!moves.contains(&"h2h7".to_owned()));
+    // Soldiers only step forward before the river.
+    assert!(moves.contains(&"e3e4".to_owned()));
+    assert!(!moves.contains(&"e3d3".to_owned()));
+}
+
+#[test]
+fn horse_leg_is_blocked() {
+    // Red horse on b0 with its own piece on b1.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/1R7/1NBAKABNR w - - 0 1";
+    let e = refusal(fen, "b0c2");
+    assert_eq!(e.code, "blocked");
+    assert_eq!(e.message, "the horse's leg at b1 is blocked");
+    // The sideways jumps have their legs on a0/c0 (a0 empty, c0 the elephant).
+    let moves = legal_strings(fen);
+    assert!(!moves.contains(&"b0c2".to_owned()) && !moves.contains(&"b0a2".to_owned()));
+}
+
+#[test]
+fn horse_leg_blocks_its_check() {
+    // The black horse on d2 attacks e0 only through its leg d1.
+    let open = pos("3k5/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1");
+    assert!(open.in_check());
+    let blocked = pos("3k5/9/9/9/9/9/9/3n5/3R5/4K4 w - - 0 1");
+    assert!(!blocked.in_check());
+}
+
+#[test]
+fn elephant_eye_and_river() {
+    let fen = "3k5/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1";
+    let e = refusal(fen, "c0e2");
+    assert_eq!(
+        (e.code, e.message.as_str()),
+        ("blocked", "the elephant's eye at d1 is blocked")
+    );
+    let e = refusal("3k5/9/9/9/9/9/9/9/9/2B1K4 w - - 0 1", "c0d1");
+    assert_eq!(e.code, "bad_geometry");
+    // c4 -> e6 would cross the river.
+    let e = refusal("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c4e6");
+    assert_eq!(e.code, "crosses_river");
+}
+
+#[test]
+fn fen_rejects_impossible_points() {
+    assert!(
+        Position::from_fen("4k4/9/9/9/2B6/9/9/9/9/4K4 w - - 0 1", &Rules::default())
+            .unwrap_err()
+            .message
+            .contains("can never stand on c5")
+    );
+    assert!(Position::from_fen("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", &Rules::default()).is_ok());
+    assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", &Rules::default()).is_ok());
+    assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/2K6 w - - 0 1", &Rules::default()).is_err());
+    // A red soldier may not stand beside its start on an odd file.
+    assert!(
+        Position::from_fen("3k5/9/9/9/9/9/1P7/9/9/4K4 w - - 0 1", &Rules::default())
+            .unwrap_err()
+            .message
+            .contains("can never stand on b3")
+    );
+    assert!(Position::from_fen("3k5/9/9/9/1P7/9/9/9/9/4K4 w - - 0 1", &Rules::default()).is_ok());
+}
+
+#[test]
+fn cannon_needs_exactly_one_screen() {
+    let e = refusal(START_FEN, "h2h7");
+    assert_eq!(e.code, "cannon_screen");
+    assert!(
+        e.message.contains("there is none between h2 and h7"),
+        "{}",
+        e.message
+    );
+    // Two screens on the e-file: the black advisor on e8 and horse on e7.
+    let e = refusal("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1", "e2e9");
+    assert_eq!(e.code, "cannon_screen");
+    assert!(e.message.contains("are 2"), "{}", e.message);
+    assert!(pos("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1")
+        .parse_move("e2e8", Notation::Iccs)
+        .is_ok());
+    let e = refusal("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1", "e2e7");
+    assert_eq!(e.code, "cannon_screen");
+    let e = refusal("4k4/9/9/9/9/9/9/4C4/4A4/3K5 w - - 0 1", "e2e0");
+    assert_eq!(e.code, "blocked");
+}
+
+#[test]
+fn flying_general() {
+    // The advisor on e1 is the only thing between the generals.
+    let fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
+    let e = refusal(fen, "e1d2");
+    assert_eq!(e.code, "flying_general");
+    assert_eq!(
+        e.message,
+        "the generals would face each other on the e-file"
+    );
+    // The general may not step onto the open file either.
+    let e = refusal("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0e0");
+    assert_eq!(e.code, "flying_general");
+    assert_eq!(
+        legal_strings("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"),
+        vec!["d0d1".to_owned()]
+    );
+    // Facing generals in a FEN: the side not to move would be "in check".
+    assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", &Rules::default()).is_err());
+}
+
+#[test]
+fn palace_and_soldier_rules() {
+    let e = refusal("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0c0");
+    assert_eq!(e.code, "leaves_palace");
+    let e = refusal("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", "d0c1");
+    assert_eq!(e.code, "leaves_palace");
+    let e = refusal("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e3d3");
+    assert_eq!(e.code, "not_crossed");
+    let e = refusal("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", "e5e4");
+    assert_eq!(e.message, "a soldier never moves backward");
+    assert!(pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1")
+        .parse_move("e5d5", Notation::Iccs)
+        .is_ok());
+    // A soldier on the last rank can still move sideways.
+    assert_eq!(
+        legal_strings("3k5/8P/9/9/9/9/9/9/9/4K4 w - - 0 1")
+            .iter()
+            .filter(|m| m.starts_with("i8"))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn pinned_piece_and_self_check() {
+    // The red chariot on e3 shields its general from the black chariot on e9.
+    let fen = "4r4/3k5/9/9/9/9/4R4/9/9/4K4 w - - 0 1";
+    let e = refusal(fen, "e3d3");
+    assert_eq!(e.code, "self_check");
+    assert_eq!(
+        e.message,
+        "it leaves the general in check by the Black chariot on e9"
+    );
+    assert!(pos(fen).parse_move("e3e5", Notation::Iccs).is_ok());
+    // A cannon screen: moving onto the line between cannon and general.
+    let e = refusal("4c4/3k5/9/9/9/9/9/R8/9/4K4 w - - 0 1", "a2e2");
+    assert_eq!(e.code, "self_check");
+    // The general walking into an attack.
+    let e = refusal("3k5/9/9/9/9/9/9/9/8r/4K4 w - - 0 1", "e0e1");
+    assert_eq!(e.code, "self_check");
+}
+
+#[test]
+fn other_refusals() {
+    assert_eq!(refusal(START_FEN, "e5e6").code, "no_piece");
+    assert_eq!(refusal(START_FEN, "h7e7").code, "not_your_piece");
+    assert_eq!(refusal(START_FEN, "a0b0").code, "own_piece");
+    assert_eq!(refusal(START_FEN, "a0a0").code, "null_move");
+    assert!(refusal(START_FEN, "z9z9").is_syntax());
+    assert!(refusal(START_FEN, "h2e2x").is_syntax());
+    assert!(refusal(START_FEN, "h10e2").is_syntax());
+}
+
+#[test]
+fn coordinates_in_both_rank_bases() {
+    let p = pos(START_FEN);
+    let iccs = p.parse_move("h2e2", Notation::Iccs).unwrap();
+    assert_eq!(p.parse_move("h3e3", Notation::Fairy).unwrap(), iccs);
+    assert_eq!(p.parse_move("H2-E2", Notation::Iccs).unwrap(), iccs);
+    let black = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    let m = black.parse_move("a10a9", Notation::Fairy).unwrap();
+    assert_eq!(black.move_to_string(m, Notation::Iccs), "a9a8");
+    assert_eq!(black.move_to_string(m, Notation::Fairy), "a10a9");
+}
+
+fn notations(fen: &str, mv: &str) -> (String, String) {
+    let p = pos(fen);
+    let m = p.parse_move(mv, Notation::Iccs).unwrap();
+    let wxf = p.move_to_string(m, Notation::Wxf);
+    let chinese = p.move_to_string(m, Notation::Chinese);
+    // Both read back to the same move.
+    assert_eq!(p.parse_move(&wxf, Notation::Wxf).unwrap(), m, "{wxf}");
+    assert_eq!(
+        p.parse_move(&chinese, Notation::Chinese).unwrap(),
+        m,
+        "{chinese}"
+    );
+    (wxf, chinese)
+}
+
+#[test]
+fn wxf_and_chinese_notation() {
+    let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+    let cases = [
+        (START_FEN, "h2e2", "C2.5", "炮二平五"),
+        (START_FEN, "b0c2", "H8+7", "马八进七"),
+        (START_FEN, "g0e2", "E3+5", "相三进五"),
+        (START_FEN, "f0e1", "A4+5", "仕四进五"),
+        (START_FEN, "e0e1", "K5+1", "帅五进一"),
+        (START_FEN, "c3c4", "P7+1", "兵七进一"),
+        (START_FEN, "a0a2", "R9+2", "车九进二"),
+        (START_FEN, "h2h9", "C2+7", "炮二进七"),
+        (black, "h7e7", "C8.5", "炮８平５"),
+        (black, "h9g7", "H8+7", "马８进７"),
+        (black, "b9c7", "H2+3", "马２进３"),
+        (black, "c6c5", "P3+1", "卒３进１"),
+        (black, "d9e8", "A4+5", "士４进５"),
+        (black, "g9e7", "E7+5", "象７进５"),
+        // Tandem chariots: front and rear.
+        (
+            "3k5/9/9/9/9/9/R8/9/9/R3K4 w - - 0 1",
+            "a3a5",
+            "R++2",
+            "前车进二",
+        ),
+        (
+            "3k5/9/9/9/9/9/R8/9/9/R3K4 w - - 0 1",
+            "a0a1",
+            "R-+1",
+            "后车进一",
+        ),
+        (
+            "3k5/9/9/9/9/9/R8/9/9/R3K4 w - - 0 1",
+            "a3b3",
+            "R+.8",
+            "前车平八",
+        ),
+        // Black tandem horses: black's front is the lower rank.
+        (
+            "3k5/9/n8/9/n8/9/9/9/9/4K4 b - - 0 1",
+            "a5b3",
+            "H++2",
+            "前马进２",
+        ),
+        // Retreat of a horse names the file it lands on.
+        (
+            "3k5/9/9/9/9/9/9/2N6/9/4K4 w - - 0 1",
+            "c2b0",
+            "H7-8",
+            "马七退八",
+        ),
+        // Three soldiers on one file: front, middle (by file), rear.
+        (
+            "3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1",
+            "e7d7",
+            "P+.6",
+            "前兵平六",
+        ),
+        (
+            "3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1",
+            "e6d6",
+            "P5.6",
+            "中兵平六",
+        ),
+        (
+            "3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1",
+            "e5d5",
+            "P-.6",
+            "后兵平六",
+        ),
+        // Tandem soldiers on two files: the file replaces the letter.
+        (
+            "3k5/9/9/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1",
+            "c6c7",
+            "7++1",
+            "前七进一",
+        ),
+        (
+            "3k5/9/9/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1",
+            "g5f5",
+            "3-.4",
+            "后三平四",
+        ),
+        // Five soldiers on one file.
+        (
+            "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",
+            "c9d9",
+            "++.6",
+            "前兵平六",
+        ),
+        (
+            "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",
+            "c8d8",
+            "P+.6",
+            "二兵平六",
+        ),
+        (
+            "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",
+            "c7d7",
+            "P7.6",
+            "三兵平六",
+        ),
+        (
+            "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",
+            "c6d6",
+            "P-.6",
+            "四兵平六",
+        ),
+        (
+            "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",
+            "c5d5",
+            "--.6",
+            "后兵平六",
+        ),
+    ];
+    for (fen, mv, wxf, chinese) in cases {
+        assert_eq!(
+            notations(fen, mv),
+            (wxf.to_owned(), chinese.to_owned()),
+            "{fen} {mv}"
+        );
+    }
+}
+
+#[test]
+fn wxf_and_chinese_input_spellings() {
+    let p = pos(START_FEN);
+    let m = p.parse_move("h2e2", Notation::Iccs).unwrap();
+    for text in ["C2.5", "c2=5", "C2 . 5"] {
+        assert_eq!(p.parse_move(text, Notation::Wxf).unwrap(), m, "{text}");
+    }
+    for text in ["炮二平五", "砲二平五", "炮2平5"] {
+        assert_eq!(p.parse_move(text, Notation::Chinese).unwrap(), m, "{text}");
+    }
+    assert_eq!(
+        p.parse_move("N8+7", Notation::Wxf).unwrap(),
+        p.parse_move("b0c2", Notation::Iccs).unwrap()
+    );
+    assert_eq!(
+        p.parse_move("R9.1", Notation::Wxf).unwrap_err().code,
+        "no_such_move"
+    );
+    assert!(p
+        .parse_move("C2.5x", Notation::Wxf)
+        .unwrap_err()
+        .is_syntax());
+}
+
+#[test]
+fn fen_round_trip_and_aliases() {
+    for (fen, _) in PERFT_TABLE {
+        assert_eq!(pos(fen).to_fen(), *fen);
+    }
+    // Red as 'r', E/H aliases, and the short forms.
+    let p = pos("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r");
+    assert_eq!(p.to_fen(), START_FEN);
+    assert_eq!(
+        pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - -").to_fen(),
+        START_FEN
+    );
+}
+
+#[test]
+fn fen_errors_name_the_problem() {
+    let cases = [
+        ("", "empty"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9",
+            "side to move is missing",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
+            "10 ranks",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            "has 8 points",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+            "more than 9",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w",
+            "'X' is not a Xiangqi piece",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+            "side to move must be",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1",
+            "castling",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1",
+            "halfmove",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0",
+            "move number",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w",
+            "Red has no general",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w",
+            "more than 2 chariots",
+        ),
+        (
+            "3k5/9/9/9/9/9/9/9/9/3RK4 w",
+            "Black is not to move but its general is attacked by the Red chariot on d0",
+        ),
+    ];
+    for (fen, needle) in cases {
+        let e = Position::from_fen(fen, &Rules::default()).expect_err(fen);
+        assert!(e.message.contains(needle), "{fen}: {}", e.message);
+    }
+}
+
+fn outcome_of(fen: &str, moves: &[&str], rules: Rules) -> Outcome {
+    let mut game = Game::<Position>::from_fen(Some(fen), rules).unwrap();
+    game.play_all(moves, Notation::Iccs).unwrap();
+    game.outcome()
+}
+
+#[test]
+fn checkmate_and_stalemate_both_lose() {
+    let mate = outcome_of(
+        "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+        &["a0a9"],
+        Rules::default(),
+    );
+    assert_eq!(mate.reason(), Some(Reason::Checkmate));
+    assert_eq!(mate.winner(), Some(Color::White));
+    assert_eq!(mate.result(), "1-0");
+    let stale = outcome_of(
+        "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1",
+        &["e7e8"],
+        Rules::default(),
+    );
+    assert_eq!(stale.reason(), Some(Reason::Stalemate));
+    assert_eq!(stale.winner(), Some(Color::White));
+    assert!(!pos("3k5/4P4/9/9/9/9/9/9/9/4K4 b - - 1 1").in_check());
+}
+
+#[test]
+fn move_limit_counts_plies_without_capture() {
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 98 60";
+    assert!(outcome_of(fen, &["a1a2"], Rules::default()).is_ongoing());
+    let drawn = outcome_of(fen, &["a1a2", "d9d8"], Rules::default());
+    assert_eq!(drawn.reason(), Some(Reason::MoveLimit));
+    assert_eq!(drawn.result(), "1/2-1/2");
+    // Another limit, and none.
+    assert_eq!(
+        outcome_of(
+            fen,
+            &[],
+            Rules {
+                move_limit_plies: 90
+            }
+        )
+        .reason(),
+        Some(Reason::MoveLimit)
+    );
+    assert!(outcome_of(
+        fen,
+        &["a1a2", "d9d8"],
+        Rules {
+            move_limit_plies: 0
+        }
+    )
+    .is_ongoing());
+    // Soldier moves do not reset the count; captures do.
+    let p = outcome_of(
+        "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 99 60",
+        &["e3e4"],
+        Rules::default(),
+    );
+    assert_eq!(p.reason(), Some(Reason::MoveLimit));
+    let mut game = Game::<Position>::from_fen(
+        Some("3k5/9/9/9/9/9/9/9/R8/r3K4 w - - 99 60"),
+        Rules::default(),
+    )
+    .unwrap();
+    game.play_all(&["a1a0"], Notation::Iccs).unwrap();
+    assert_eq!(game.current().halfmove_clock(), 0);
+    assert!(game.outcome().is_ongoing());
+}
+
+#[test]
+fn mate_outranks_the_move_limit() {
+    // The 100th ply without capture is also mate: mate wins.
+    let o = outcome_of(
+        "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 99 60",
+        &["a0a9"],
+        Rules::default(),
+    );
+    assert_eq!(o.reason(), Some(Reason::Checkmate));
+}
+
+#[test]
+fn insufficient_material() {
+    let o = outcome_of(
+        "3k5/4a4/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1",
+        &[],
+        Rules::default(),
+    );
+    assert_eq!(o.reason(), Some(Reason::InsufficientMaterial));
+    // A single soldier is enough to play on.
+    assert!(outcome_of(
+        "3k5/4a4/9/9/3P5/9/9/9/4A4/2B1K4 w - - 0 1",
+        &[],
+        Rules::default()
+    )
+    .is_ongoing());
+}
+
+#[test]
+fn game_record_errors() {
+    let mut game = Game::<Position>::from_fen(None, Rules::default()).unwrap();
+    let err = game
+        .play_all(&["h2e2", "h9g7", "b0c2", "g7e5"], Notation::Iccs)
+        .unwrap_err();
+    match err {
+        PlayError::Illegal { index, error, .. } => {
+            assert_eq!(index, 3);
+            assert_eq!(error.code, "bad_geometry");
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut over = Game::<Position>::from_fen(
+        Some("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
+        Rules::default(),
+    )
+    .unwrap();
+    let err = over
+        .play_all(&["a0a9", "d9e9"], Notation::Iccs)
+        .unwrap_err();
+    assert!(
+        matches!(err, PlayError::GameOver { index: 1, .. }),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn make_unmake_restores_everything() {
+    for (fen, _) in PERFT_TABLE {
+        let mut p = pos(fen);
+        let before = p.clone();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        for m in moves {
+            let undo = p.make(m);
+            assert_eq!(
+                p.hash(),
+                pos(&p.to_fen()).hash(),
+                "incremental hash after {m:?}"
+            );
+            p.unmake(m, undo);
+            assert_eq!(p, before);
+            assert_eq!(p.hash(), before.hash());
+            assert_eq!(p.to_fen(), before.to_fen());
         }
     }
 }

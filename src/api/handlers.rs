@@ -1,0 +1,413 @@
+//! Handlers: read the request, call the rules core, shape the answer.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use super::error::{ApiError, Problem, ProblemDetails};
+use super::types::*;
+use crate::variants::xiangqi::Xiangqi;
+use crate::variants::{Game, Outcome, Variant, VariantId, VariantInfo};
+
+/// The longest `moves` record a request may carry.
+pub const MAX_MOVES: usize = 10_000;
+
+/// Runs a generic function for the variant named in the path.
+macro_rules! for_variant {
+    ($id:expr, $f:ident ( $($arg:expr),* )) => {
+        match $id {
+            VariantId::Xiangqi => $f::<Xiangqi>($($arg),*),
+        }
+    };
+}
+
+fn variant_id(name: &str) -> Result<VariantId, ApiError> {
+    VariantId::parse(name).ok_or_else(|| {
+        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+        ApiError::unknown_variant(name, &known)
+    })
+}
+
+fn details(info: VariantInfo) -> VariantDetails {
+    VariantDetails {
+        id: info.id.as_str().to_owned(),
+        name: info.name.to_owned(),
+        description: info.description.to_owned(),
+        files: info.files,
+        ranks: info.ranks,
+        start_fen: info.start_fen.to_owned(),
+        sides: info.sides.iter().map(|s| (*s).to_owned()).collect(),
+        notations: info
+            .notations
+            .into_iter()
+            .map(|n| NotationDoc {
+                name: n.name.to_owned(),
+                description: n.description.to_owned(),
+                example: n.example.to_owned(),
+            })
+            .collect(),
+        rule_options: info
+            .rule_options
+            .into_iter()
+            .map(|o| RuleOption {
+                name: o.name.to_owned(),
+                r#type: o.kind.to_owned(),
+                default: o.default,
+                description: o.description.to_owned(),
+            })
+            .collect(),
+    }
+}
+
+fn variant_details<V: Variant>() -> VariantDetails {
+    details(V::info())
+}
+
+fn notation<V: Variant>(name: Option<&str>) -> Result<V::Notation, ApiError> {
+    match name {
+        None => Ok(V::Notation::default()),
+        Some(n) => V::parse_notation(n).ok_or_else(|| {
+            let known: Vec<&str> = V::info().notations.iter().map(|n| n.name).collect();
+            ApiError::new(
+                Problem::InvalidNotation,
+                format!(
+                    "notation: '{n}' is not a notation of {}; use one of: {}",
+                    V::ID,
+                    known.join(", ")
+                ),
+            )
+            .field("notation")
+        }),
+    }
+}
+
+/// Builds the game of a request: rules, start position, and every move checked.
+fn replay<V: Variant>(
+    fen: Option<&str>,
+    moves: &[String],
+    rules: Option<&serde_json::Value>,
+    notation: V::Notation,
+) -> Result<Game<V>, ApiError> {
+    if moves.len() > MAX_MOVES {
+        return Err(ApiError::new(
+            Problem::TooManyMoves,
+            format!(
+                "moves: {} moves were sent; at most {MAX_MOVES} are accepted",
+                moves.len()
+            ),
+        )
+        .field("moves"));
+    }
+    let rules = V::parse_rules(rules).map_err(ApiError::invalid_rules)?;
+    let mut game = Game::<V>::from_fen(fen, rules).map_err(ApiError::invalid_fen)?;
+    game.play_all(moves, notation)
+        .map_err(|e| ApiError::from_play(e, V::SIDES))?;
+    Ok(game)
+}
+
+fn status(outcome: &Outcome, sides: [&str; 2]) -> GameStatus {
+    GameStatus {
+        status: match outcome {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Decisive { .. } => "decisive",
+            Outcome::Drawn { .. } => "drawn",
+        }
+        .to_owned(),
+        result: outcome.result().to_owned(),
+        winner: outcome.winner().map(|c| sides[c.index()].to_owned()),
+        reason: outcome.reason().map(|r| r.code().to_owned()),
+        explanation: outcome.explanation().to_owned(),
+    }
+}
+
+fn summary<V: Variant>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
+    let pos = game.current();
+    PositionSummary {
+        fen: pos.to_fen(),
+        side_to_move: V::SIDES[pos.side_to_move().index()].to_owned(),
+        in_check: pos.in_check(),
+        plies: game.moves().len(),
+        status: status(outcome, V::SIDES),
+    }
+}
+
+fn legal_move<V: Variant>(pos: &V, mv: V::Move, notation: V::Notation) -> LegalMove {
+    let d = pos.describe_move(mv, notation);
+    let mut out = LegalMove {
+        mv: d.wire,
+        iccs: None,
+        fairy: None,
+        wxf: None,
+        chinese: None,
+        capture: d.capture,
+        check: d.gives_check,
+    };
+    for (name, text) in d.others {
+        match name {
+            "iccs" => out.iccs = Some(text),
+            "fairy" => out.fairy = Some(text),
+            "wxf" => out.wxf = Some(text),
+            "chinese" => out.chinese = Some(text),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesResponse, ApiError> {
+    let notation = notation::<V>(req.notation.as_deref())?;
+    let game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
+    let outcome = game.outcome();
+    let pos = game.current();
+    let mut moves = Vec::new();
+    if outcome.is_ongoing() {
+        pos.legal_moves(&mut moves);
+    }
+    Ok(LegalMovesResponse {
+        variant: V::ID.as_str().to_owned(),
+        position: summary(&game, &outcome),
+        legal_moves: moves
+            .into_iter()
+            .map(|m| legal_move(pos, m, notation))
+            .collect(),
+    })
+}
+
+fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, ApiError> {
+    let notation = notation::<V>(req.notation.as_deref())?;
+    let mut game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
+    let outcome = game.outcome();
+    let refuse = |reason: String, code: &str| ValidateResponse {
+        variant: V::ID.as_str().to_owned(),
+        legal: false,
+        mv: req.mv.clone(),
+        reason: Some(reason),
+        reason_code: Some(code.to_owned()),
+        details: None,
+        position_after: None,
+    };
+    if !outcome.is_ongoing() {
+        return Ok(refuse(
+            format!(
+                "the game is over ({}): {}",
+                outcome.result(),
+                outcome.explanation()
+            ),
+            "game_over",
+        ));
+    }
+    match game.current().parse_move(&req.mv, notation) {
+        Ok(mv) => {
+            let details = legal_move(game.current(), mv, notation);
+            game.play(mv);
+            let after = game.outcome();
+            Ok(ValidateResponse {
+                variant: V::ID.as_str().to_owned(),
+                legal: true,
+                mv: req.mv.clone(),
+                reason: None,
+                reason_code: None,
+                details: Some(details),
+                position_after: Some(summary(&game, &after)),
+            })
+        }
+        Err(e) if e.is_syntax() => {
+            Err(ApiError::new(Problem::InvalidMove, format!("move: {}", e.message)).field("move"))
+        }
+        Err(e) => Ok(refuse(e.message, e.code)),
+    }
+}
+
+fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse, ApiError> {
+    let notation = notation::<V>(req.notation.as_deref())?;
+    let game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
+    let outcome = game.outcome();
+    Ok(AdjudicateResponse {
+        variant: V::ID.as_str().to_owned(),
+        position: summary(&game, &outcome),
+    })
+}
+
+/// List the supported variants.
+#[utoipa::path(
+    get,
+    path = "/v1/variants",
+    tag = "variants",
+    responses((status = 200, description = "Every supported variant", body = VariantList))
+)]
+pub async fn list_variants() -> web::Json<VariantList> {
+    web::Json(VariantList {
+        variants: VariantId::ALL
+            .iter()
+            .map(|&id| for_variant!(id, variant_details()))
+            .collect(),
+    })
+}
+
+/// Describe one variant: board, start position, notations and rule options.
+#[utoipa::path(
+    get,
+    path = "/v1/variants/{variant}",
+    tag = "variants",
+    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    responses(
+        (status = 200, description = "The variant", body = VariantDetails),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn get_variant(
+    variant: web::Path<String>,
+) -> Result<web::Json<VariantDetails>, ApiError> {
+    let id = variant_id(&variant)?;
+    Ok(web::Json(for_variant!(id, variant_details())))
+}
+
+/// The legal moves of a position, with the game's status.
+///
+/// The position is `fen` (default: the start position) after `moves`. Every
+/// move of the record is checked; the first illegal one is a 422 naming its
+/// index. When the game has ended, `legal_moves` is empty and the status says why.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/legal-moves",
+    tag = "rules",
+    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    request_body(content = PositionRequest, examples(
+        ("start" = (summary = "The start position", value = json!({}))),
+        ("after moves" = (summary = "After two moves", value = json!({"moves": ["h2e2", "h9g7"]}))),
+        ("from FEN" = (summary = "A position from FEN, moves in WXF", value = json!({
+            "fen": "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "notation": "wxf"
+        })))
+    )),
+    responses(
+        (status = 200, description = "The position and its legal moves", body = LegalMovesResponse),
+        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 422, description = "Bad FEN, rules, notation or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn legal_moves(
+    variant: web::Path<String>,
+    body: web::Json<PositionRequest>,
+) -> Result<web::Json<LegalMovesResponse>, ApiError> {
+    let id = variant_id(&variant)?;
+    Ok(web::Json(for_variant!(
+        id,
+        legal_moves_for(body.into_inner())
+    )?))
+}
+
+/// Whether one move is legal in a position, and why not.
+///
+/// A well-formed move answers 200: `legal: true` with the position after it,
+/// or `legal: false` with a `reason` and a stable `reason_code`. A move that
+/// cannot be read at all is a 422.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/validate",
+    tag = "rules",
+    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    request_body(content = ValidateRequest, examples(
+        ("legal" = (summary = "A legal move", value = json!({"moves": ["h2e2"], "move": "h9g7"}))),
+        ("blocked horse" = (summary = "A horse whose leg is blocked", value = json!({
+            "fen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/1N7/R1BAKABNR w - - 0 1",
+            "move": "b1c3"
+        }))),
+        ("flying general" = (summary = "The generals would face each other", value = json!({
+            "fen": "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+            "move": "e1d2"
+        })))
+    )),
+    responses(
+        (status = 200, description = "The verdict on the move", body = ValidateResponse),
+        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 422, description = "Bad FEN, rules or notation, an illegal move in `moves`, or an unreadable `move`", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn validate(
+    variant: web::Path<String>,
+    body: web::Json<ValidateRequest>,
+) -> Result<web::Json<ValidateResponse>, ApiError> {
+    let id = variant_id(&variant)?;
+    Ok(web::Json(for_variant!(
+        id,
+        validate_for(body.into_inner())
+    )?))
+}
+
+/// The result of a game: ongoing, decisive or drawn, with the reason.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/adjudicate",
+    tag = "rules",
+    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    request_body(content = PositionRequest, examples(
+        ("checkmate" = (summary = "A game ending in checkmate", value = json!({
+            "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+            "moves": ["a0a9"]
+        }))),
+        ("stalemate" = (summary = "Stalemate loses in Xiangqi", value = json!({
+            "fen": "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1",
+            "moves": ["e7e8"]
+        }))),
+        ("move limit" = (summary = "100 plies without capture", value = json!({
+            "fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 99 60",
+            "moves": ["a1a2"]
+        })))
+    )),
+    responses(
+        (status = 200, description = "The result", body = AdjudicateResponse),
+        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 422, description = "Bad FEN, rules or notation, or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn adjudicate(
+    variant: web::Path<String>,
+    body: web::Json<PositionRequest>,
+) -> Result<web::Json<AdjudicateResponse>, ApiError> {
+    let id = variant_id(&variant)?;
+    Ok(web::Json(for_variant!(
+        id,
+        adjudicate_for(body.into_inner())
+    )?))
+}
+
+/// Liveness: the process answers.
+#[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, body = Health)))]
+pub async fn healthz() -> web::Json<Health> {
+    web::Json(Health {
+        status: "ok".to_owned(),
+    })
+}
+
+/// Readiness: the service takes requests.
+#[utoipa::path(get, path = "/readyz", tag = "operations", responses((status = 200, body = Health), (status = 503, body = Health)))]
+pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
+    if state.is_ready() {
+        HttpResponse::Ok().json(Health {
+            status: "ready".to_owned(),
+        })
+    } else {
+        HttpResponse::ServiceUnavailable().json(Health {
+            status: "shutting_down".to_owned(),
+        })
+    }
+}
+
+pub async fn not_found(req: HttpRequest) -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::new(
+        Problem::NotFound,
+        format!("there is no resource at {}", req.path()),
+    ))
+}
+
+pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::new(
+        Problem::MethodNotAllowed,
+        format!("{} is not allowed on {}", req.method(), req.path()),
+    ))
+}

@@ -1,0 +1,224 @@
+//! Request and response bodies, with their OpenAPI schemas and examples.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A position: a start FEN and the moves played since.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "fen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "moves": ["h2e2", "h9g7"]
+}))]
+pub struct PositionRequest {
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// Moves played from `fen`, oldest first, written in `notation`.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Rule options of the variant; `GET /v1/variants/{variant}` lists them with their defaults.
+    #[schema(value_type = Option<Object>)]
+    pub rules: Option<serde_json::Value>,
+    /// How moves are written in this request and its answer; `GET /v1/variants/{variant}`
+    /// lists the notations. Default: the variant's coordinate notation (`iccs` for Xiangqi).
+    pub notation: Option<String>,
+}
+
+/// A position and one more move to check.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "moves": ["h2e2", "h9g7"],
+    "move": "b0c2"
+}))]
+pub struct ValidateRequest {
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// Moves played from `fen`, oldest first, written in `notation`.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The move to check, in the position after `moves`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Rule options of the variant.
+    #[schema(value_type = Option<Object>)]
+    pub rules: Option<serde_json::Value>,
+    /// How moves are written in this request and its answer.
+    pub notation: Option<String>,
+}
+
+/// Whether the game goes on, and if not, how it ended.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameStatus {
+    /// `ongoing`, `decisive` or `drawn`.
+    #[schema(example = "ongoing")]
+    pub status: String,
+    /// `1-0` (first player wins), `0-1`, `1/2-1/2` or `*` (ongoing).
+    #[schema(example = "*")]
+    pub result: String,
+    /// The winning side, when decisive.
+    pub winner: Option<String>,
+    /// Stable code of how the game ended: `checkmate`, `stalemate`,
+    /// `move_limit`, `insufficient_material`.
+    pub reason: Option<String>,
+    /// One sentence saying what happened.
+    #[schema(example = "the game is in progress")]
+    pub explanation: String,
+}
+
+/// A position reached by the request's moves.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PositionSummary {
+    /// The position as FEN.
+    pub fen: String,
+    /// The side to move (`red` or `black` in Xiangqi).
+    #[schema(example = "red")]
+    pub side_to_move: String,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// Plies played from the start FEN.
+    pub plies: usize,
+    #[serde(flatten)]
+    pub status: GameStatus,
+}
+
+/// One legal move in every notation the variant writes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalMove {
+    /// The move in the request's notation.
+    #[serde(rename = "move")]
+    #[schema(example = "h2e2")]
+    pub mv: String,
+    /// ICCS/UCCI coordinates, ranks 0-9 (Xiangqi).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "h2e2")]
+    pub iccs: Option<String>,
+    /// Fairy-Stockfish coordinates, ranks 1-10 (Xiangqi).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "h3e3")]
+    pub fairy: Option<String>,
+    /// WXF notation (Xiangqi).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "C2.5")]
+    pub wxf: Option<String>,
+    /// Chinese notation (Xiangqi).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "炮二平五")]
+    pub chinese: Option<String>,
+    /// Whether the move captures.
+    pub capture: bool,
+    /// Whether the move gives check.
+    pub check: bool,
+}
+
+/// The legal moves of a position.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalMovesResponse {
+    /// The variant.
+    #[schema(example = "xiangqi")]
+    pub variant: String,
+    #[serde(flatten)]
+    pub position: PositionSummary,
+    /// Every legal move; empty when the game has ended.
+    pub legal_moves: Vec<LegalMove>,
+}
+
+/// Whether one move is legal, and why not.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidateResponse {
+    /// The variant.
+    #[schema(example = "xiangqi")]
+    pub variant: String,
+    /// Whether the move is legal.
+    pub legal: bool,
+    /// The move as sent.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Why the move is illegal, for a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "the horse's leg at b1 is blocked")]
+    pub reason: Option<String>,
+    /// Why the move is illegal, as a stable code: `no_piece`, `not_your_piece`,
+    /// `null_move`, `own_piece`, `bad_geometry`, `leaves_palace`, `crosses_river`,
+    /// `blocked`, `cannon_screen`, `not_crossed`, `self_check`, `flying_general`,
+    /// `no_such_move`, `game_over`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "blocked")]
+    pub reason_code: Option<String>,
+    /// The move in every notation, when legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<LegalMove>,
+    /// The position after the move, when legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position_after: Option<PositionSummary>,
+}
+
+/// The result of a game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdjudicateResponse {
+    /// The variant.
+    #[schema(example = "xiangqi")]
+    pub variant: String,
+    #[serde(flatten)]
+    pub position: PositionSummary,
+}
+
+/// A rule option of a variant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RuleOption {
+    #[schema(example = "move_limit_plies")]
+    pub name: String,
+    /// JSON type of the value.
+    #[schema(example = "integer")]
+    pub r#type: String,
+    /// The value used when the request does not set it.
+    #[schema(value_type = Object)]
+    pub default: serde_json::Value,
+    pub description: String,
+}
+
+/// A move notation a variant reads and writes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NotationDoc {
+    #[schema(example = "iccs")]
+    pub name: String,
+    pub description: String,
+    #[schema(example = "h2e2")]
+    pub example: String,
+}
+
+/// What the service knows about a variant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantDetails {
+    #[schema(example = "xiangqi")]
+    pub id: String,
+    #[schema(example = "Xiangqi")]
+    pub name: String,
+    pub description: String,
+    /// Board width.
+    #[schema(example = 9)]
+    pub files: u8,
+    /// Board height.
+    #[schema(example = 10)]
+    pub ranks: u8,
+    pub start_fen: String,
+    /// The sides, first mover first.
+    pub sides: Vec<String>,
+    /// Notations for moves; the first is the default.
+    pub notations: Vec<NotationDoc>,
+    /// Options a request may set in `rules`.
+    pub rule_options: Vec<RuleOption>,
+}
+
+/// The supported variants.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantList {
+    pub variants: Vec<VariantDetails>,
+}
+
+/// Liveness or readiness.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    #[schema(example = "ok")]
+    pub status: String,
+}
