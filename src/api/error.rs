@@ -156,8 +156,12 @@ pub struct ProblemDetails {
     pub extra: Map<String, Value>,
 }
 
+/// An error of a request. Boxed, so that `Result<_, ApiError>` stays small.
 #[derive(Debug)]
-pub struct ApiError {
+pub struct ApiError(Box<ApiErrorInner>);
+
+#[derive(Debug)]
+pub struct ApiErrorInner {
     pub problem: Problem,
     pub detail: String,
     pub field: Option<String>,
@@ -165,6 +169,19 @@ pub struct ApiError {
     pub move_text: Option<String>,
     pub reason_code: Option<String>,
     pub extra: Map<String, Value>,
+}
+
+impl std::ops::Deref for ApiError {
+    type Target = ApiErrorInner;
+    fn deref(&self) -> &ApiErrorInner {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ApiError {
+    fn deref_mut(&mut self) -> &mut ApiErrorInner {
+        &mut self.0
+    }
 }
 
 impl std::fmt::Display for ApiError {
@@ -175,7 +192,7 @@ impl std::fmt::Display for ApiError {
 
 impl ApiError {
     pub fn new(problem: Problem, detail: impl Into<String>) -> ApiError {
-        ApiError {
+        ApiError(Box::new(ApiErrorInner {
             problem,
             detail: detail.into(),
             field: None,
@@ -183,7 +200,7 @@ impl ApiError {
             move_text: None,
             reason_code: None,
             extra: Map::new(),
-        }
+        }))
     }
 
     pub fn field(mut self, field: impl Into<String>) -> ApiError {

@@ -314,7 +314,7 @@ pub async fn legal_moves(
             "move": "b1c3"
         }))),
         ("flying general" = (summary = "The generals would face each other", value = json!({
-            "fen": "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+            "fen": "4k4/9/9/9/9/9/p8/9/4A4/4K4 w - - 0 1",
             "move": "e1d2"
         })))
     )),

@@ -5,7 +5,6 @@ pub mod error;
 pub mod handlers;
 pub mod types;
 
-use std::net::ToSocketAddrs;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -185,36 +184,46 @@ pub fn init_tracing() {
     };
 }
 
+/// The server with every route and middleware, on an already bound listener.
+/// `serve` runs it; the tests run it on an ephemeral port.
+pub fn server(
+    listener: std::net::TcpListener,
+    args: &ServeArgs,
+    state: Arc<AppState>,
+) -> std::io::Result<actix_web::dev::Server> {
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .wrap(tracing_actix_web::TracingLogger::default())
+            .configure(configure(state.clone()))
+    })
+    .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
+    .shutdown_timeout(args.shutdown_timeout_secs);
+    if let Some(w) = args.workers {
+        server = server.workers(w.max(1));
+    }
+    Ok(server.listen(listener)?.run())
+}
+
+impl Default for ServeArgs {
+    fn default() -> ServeArgs {
+        ServeArgs {
+            bind: "0.0.0.0:8080".to_owned(),
+            workers: None,
+            request_timeout_secs: 10,
+            shutdown_timeout_secs: 10,
+        }
+    }
+}
+
 /// Runs the service until it is stopped (SIGINT/SIGTERM).
 pub fn serve(args: ServeArgs) -> std::io::Result<()> {
     init_tracing();
-    let addrs: Vec<_> = args
-        .bind
-        .to_socket_addrs()
-        .map_err(|e| {
-            std::io::Error::new(
-                e.kind(),
-                format!("cannot use bind address '{}': {e}", args.bind),
-            )
-        })?
-        .collect();
+    let listener = std::net::TcpListener::bind(args.bind.as_str()).map_err(|e| {
+        std::io::Error::new(e.kind(), format!("cannot listen on '{}': {e}", args.bind))
+    })?;
+    tracing::info!(addr = %listener.local_addr()?, "arbiter listening");
     actix_web::rt::System::new().block_on(async move {
         let state = Arc::new(AppState::default());
-        let app_state = state.clone();
-        let mut server = HttpServer::new(move || {
-            App::new()
-                .wrap(tracing_actix_web::TracingLogger::default())
-                .configure(configure(app_state.clone()))
-        })
-        .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
-        .shutdown_timeout(args.shutdown_timeout_secs);
-        if let Some(w) = args.workers {
-            server = server.workers(w.max(1));
-        }
-        let server = server.bind(&addrs[..])?;
-        for addr in server.addrs() {
-            tracing::info!(%addr, "arbiter listening");
-        }
-        server.run().await
+        server(listener, &args, state)?.await
     })
 }

@@ -61,7 +61,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         let fullmove: u32 = n
             .parse()
             .ok()
-            .filter(|&n| n >= 1 && n <= 1_000_000)
+            .filter(|n| (1..=1_000_000).contains(n))
             .ok_or_else(|| {
                 err(format!(
                     "the move number must be a whole number from 1 to 1000000, not '{n}'"

@@ -157,15 +157,13 @@ impl Variant for Position {
                 explain::check(self, from, to)
             }
             Notation::Wxf | Notation::Chinese => {
-                let (normalize, write, name): (
-                    fn(&str) -> String,
-                    fn(&Position, Move) -> String,
-                    &str,
-                ) = if notation == Notation::Wxf {
-                    (notation::normalize_wxf, notation::wxf, "WXF")
-                } else {
-                    (notation::normalize_chinese, notation::chinese, "Chinese")
-                };
+                type Writer = fn(&Position, Move) -> String;
+                let (normalize, write, name): (fn(&str) -> String, Writer, &str) =
+                    if notation == Notation::Wxf {
+                        (notation::normalize_wxf, notation::wxf, "WXF")
+                    } else {
+                        (notation::normalize_chinese, notation::chinese, "Chinese")
+                    };
                 let wanted = normalize(text);
                 if wanted.chars().count() != 4 {
                     return Err(MoveError::new(

@@ -1,0 +1,555 @@
+//! API tests through the real server: every route, every kind of error, the
+//! OpenAPI document and its examples, all over HTTP on an ephemeral port.
+
+use std::sync::Arc;
+
+use arbiter::api::{self, AppState, ServeArgs};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+struct Server {
+    base: String,
+    client: Client,
+}
+
+async fn start() -> Server {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let args = ServeArgs {
+        workers: Some(1),
+        ..ServeArgs::default()
+    };
+    let server = api::server(listener, &args, Arc::new(AppState::default())).unwrap();
+    actix_rt::spawn(server);
+    Server {
+        base: format!("http://{addr}"),
+        client: Client::new(),
+    }
+}
+
+impl Server {
+    async fn get(&self, path: &str) -> (StatusCode, String, Value) {
+        let r = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        Self::read(r).await
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, String, Value) {
+        let r = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        Self::read(r).await
+    }
+
+    async fn post_raw(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> (StatusCode, String, Value) {
+        let r = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        Self::read(r).await
+    }
+
+    async fn read(r: reqwest::Response) -> (StatusCode, String, Value) {
+        let status = r.status();
+        let ct = r
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        let text = r.text().await.unwrap();
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, ct, value)
+    }
+}
+
+const LM: &str = "/v1/variants/xiangqi/legal-moves";
+const VALIDATE: &str = "/v1/variants/xiangqi/validate";
+const ADJ: &str = "/v1/variants/xiangqi/adjudicate";
+
+/// Asserts an RFC 9457 problem with the given status and code.
+fn assert_problem(resp: &(StatusCode, String, Value), status: u16, code: &str) {
+    let (s, ct, body) = resp;
+    assert_eq!(s.as_u16(), status, "{body}");
+    assert_eq!(ct, "application/problem+json", "{body}");
+    assert_eq!(body["status"], status, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(
+        body["type"],
+        format!("urn:arbiter:problem:{}", code.replace('_', "-"))
+    );
+    assert!(body["title"].as_str().is_some_and(|t| !t.is_empty()));
+    assert!(body["detail"].as_str().is_some_and(|t| !t.is_empty()));
+}
+
+#[actix_rt::test]
+async fn probes() {
+    let s = start().await;
+    let (st, _, body) = s.get("/healthz").await;
+    assert_eq!((st, body), (StatusCode::OK, json!({"status": "ok"})));
+    let (st, _, body) = s.get("/readyz").await;
+    assert_eq!((st, body), (StatusCode::OK, json!({"status": "ready"})));
+}
+
+#[actix_rt::test]
+async fn variants() {
+    let s = start().await;
+    let (st, _, body) = s.get("/v1/variants").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["variants"][0]["id"], "xiangqi");
+    let (st, _, body) = s.get("/v1/variants/xiangqi").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["files"], 9);
+    assert_eq!(body["ranks"], 10);
+    assert_eq!(body["sides"], json!(["red", "black"]));
+    assert_eq!(
+        body["start_fen"],
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    assert_eq!(body["rule_options"][0]["name"], "move_limit_plies");
+    assert_eq!(body["rule_options"][0]["default"], 100);
+    assert_eq!(body["notations"][0]["name"], "iccs");
+    let resp = s.get("/v1/variants/chess").await;
+    assert_problem(&resp, 404, "unknown_variant");
+    assert!(resp.2["detail"]
+        .as_str()
+        .unwrap()
+        .contains("known variants: xiangqi"));
+    assert_problem(
+        &s.post("/v1/variants/shogi/legal-moves", json!({})).await,
+        404,
+        "unknown_variant",
+    );
+}
+
+#[actix_rt::test]
+async fn legal_moves_of_the_start_and_after_moves() {
+    let s = start().await;
+    let (st, _, body) = s.post(LM, json!({})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["side_to_move"], "red");
+    assert_eq!(body["in_check"], false);
+    assert_eq!(body["status"], "ongoing");
+    assert_eq!(body["result"], "*");
+    assert_eq!(body["plies"], 0);
+    let moves = body["legal_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 44);
+    let central = moves.iter().find(|m| m["move"] == "h2e2").unwrap();
+    assert_eq!(central["wxf"], "C2.5");
+    assert_eq!(central["chinese"], "炮二平五");
+    assert_eq!(central["fairy"], "h3e3");
+    assert_eq!(central["capture"], false);
+
+    let (st, _, body) = s.post(LM, json!({"moves": ["h2e2", "h9g7"]})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(
+        body["fen"],
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+    );
+    assert_eq!(body["plies"], 2);
+    // Fairy-Stockfish's ranks 1-10, answered in the same notation.
+    let (st, _, body) = s
+        .post(LM, json!({"moves": ["h3e3", "h10g8"], "notation": "fairy"}))
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(
+        body["fen"],
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+    );
+    assert!(body["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["move"] == "b1c3"));
+    // WXF and Chinese records.
+    let (st, _, body) = s
+        .post(LM, json!({"moves": ["C2.5", "H8+7"], "notation": "wxf"}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["plies"], 2);
+    let (st, _, body) = s
+        .post(
+            LM,
+            json!({"moves": ["炮二平五", "马８进７"], "notation": "chinese"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["plies"], 2);
+}
+
+#[actix_rt::test]
+async fn a_check_is_reported() {
+    let s = start().await;
+    let (_, _, body) = s
+        .post(LM, json!({"fen": "3k5/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1"}))
+        .await;
+    assert_eq!(body["in_check"], true);
+    let mut moves: Vec<&str> = body["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    moves.sort();
+    // e0 is attacked by the horse on d2 (leg d1 free); d0 is safe because the
+    // horse also screens the d-file from the black general.
+    assert_eq!(moves, vec!["e0d0", "e0e1", "e0f0"]);
+}
+
+#[actix_rt::test]
+async fn an_illegal_move_in_the_record_is_named() {
+    let s = start().await;
+    let resp = s
+        .post(LM, json!({"moves": ["h2e2", "h9g7", "b0c2", "g7e5"]}))
+        .await;
+    assert_problem(&resp, 422, "illegal_move");
+    let body = &resp.2;
+    assert_eq!(body["move_index"], 3);
+    assert_eq!(body["move"], "g7e5");
+    assert_eq!(body["field"], "moves[3]");
+    assert_eq!(body["reason_code"], "bad_geometry");
+    assert!(body["detail"]
+        .as_str()
+        .unwrap()
+        .starts_with("move 3 ('g7e5'): a horse moves"));
+    let resp = s.post(LM, json!({"moves": ["h2e2", "zz"]})).await;
+    assert_problem(&resp, 422, "invalid_move");
+    assert_eq!(resp.2["move_index"], 1);
+    // A move after the game has ended.
+    let resp = s
+        .post(
+            ADJ,
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9", "d9e9"]}),
+        )
+        .await;
+    assert_problem(&resp, 422, "game_over");
+    assert_eq!(resp.2["move_index"], 1);
+    assert_eq!(resp.2["game_reason"], "checkmate");
+    assert_eq!(resp.2["winner"], "red");
+}
+
+#[actix_rt::test]
+async fn bad_fen_rules_and_notation() {
+    let s = start().await;
+    let resp = s
+        .post(
+            LM,
+            json!({"fen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w"}),
+        )
+        .await;
+    assert_problem(&resp, 422, "invalid_fen");
+    assert_eq!(resp.2["field"], "fen");
+    assert!(resp.2["detail"]
+        .as_str()
+        .unwrap()
+        .contains("'X' is not a Xiangqi piece letter"));
+    let resp = s.post(LM, json!({"rules": {"move_limit": 50}})).await;
+    assert_problem(&resp, 422, "invalid_rules");
+    assert!(resp.2["detail"]
+        .as_str()
+        .unwrap()
+        .contains("move_limit_plies"));
+    let resp = s.post(LM, json!({"rules": {"move_limit_plies": -1}})).await;
+    assert_problem(&resp, 422, "invalid_rules");
+    let resp = s.post(LM, json!({"notation": "san"})).await;
+    assert_problem(&resp, 422, "invalid_notation");
+    assert_eq!(resp.2["field"], "notation");
+    let many: Vec<&str> = std::iter::repeat("h2e2").take(10_001).collect();
+    assert_problem(
+        &s.post(LM, json!({"moves": many})).await,
+        422,
+        "too_many_moves",
+    );
+}
+
+#[actix_rt::test]
+async fn malformed_bodies() {
+    let s = start().await;
+    assert_problem(
+        &s.post_raw(LM, "application/json", b"{\"fen\": ".to_vec())
+            .await,
+        400,
+        "malformed_json",
+    );
+    assert_problem(
+        &s.post_raw(LM, "application/json", b"not json".to_vec())
+            .await,
+        400,
+        "malformed_json",
+    );
+    let resp = s.post(LM, json!({"fenn": "x"})).await;
+    assert_problem(&resp, 422, "invalid_request");
+    assert!(resp.2["detail"]
+        .as_str()
+        .unwrap()
+        .contains("unknown field `fenn`"));
+    let resp = s.post(LM, json!({"moves": "h2e2"})).await;
+    assert_problem(&resp, 422, "invalid_request");
+    assert_problem(&s.post(VALIDATE, json!({})).await, 422, "invalid_request");
+    assert_problem(
+        &s.post_raw(LM, "text/plain", b"{}".to_vec()).await,
+        415,
+        "unsupported_media_type",
+    );
+    let big = format!("{{\"fen\": \"{}\"}}", "x".repeat(1 << 20));
+    assert_problem(
+        &s.post_raw(LM, "application/json", big.into_bytes()).await,
+        413,
+        "payload_too_large",
+    );
+    assert_problem(&s.get("/v1/nothing").await, 404, "not_found");
+    assert_problem(&s.get(LM).await, 405, "method_not_allowed");
+}
+
+#[actix_rt::test]
+async fn validate_explains() {
+    let s = start().await;
+    let (st, _, body) = s
+        .post(VALIDATE, json!({"moves": ["h2e2"], "move": "h9g7"}))
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["legal"], true);
+    assert_eq!(body["details"]["wxf"], "H8+7");
+    assert_eq!(body["position_after"]["side_to_move"], "red");
+    assert_eq!(body["position_after"]["plies"], 2);
+
+    let cases = [
+        (
+            json!({"fen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/1R7/1NBAKABNR w - - 0 1", "move": "b0c2"}),
+            "blocked",
+            "the horse's leg at b1 is blocked",
+        ),
+        (
+            json!({"fen": "4k4/9/9/9/9/9/p8/9/4A4/4K4 w - - 0 1", "move": "e1d2"}),
+            "flying_general",
+            "the generals would face each other on the e-file",
+        ),
+        (
+            json!({"fen": "4r4/3k5/9/9/9/9/4R4/9/9/4K4 w - - 0 1", "move": "e3d3"}),
+            "self_check",
+            "it leaves the general in check by the Black chariot on e9",
+        ),
+        (
+            json!({"move": "e3d3"}),
+            "not_crossed",
+            "a soldier may move sideways only after crossing the river",
+        ),
+        (
+            json!({"move": "h7e7"}),
+            "not_your_piece",
+            "the piece on h7 is Black's, and it is Red to move",
+        ),
+        (
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"], "move": "d9d8"}),
+            "game_over",
+            "the game is over (1-0): Black is checkmated: Red wins",
+        ),
+    ];
+    for (req, code, reason) in cases {
+        let (st, _, body) = s.post(VALIDATE, req.clone()).await;
+        assert_eq!(st, StatusCode::OK, "{req}");
+        assert_eq!(body["legal"], false, "{req}");
+        assert_eq!(body["reason_code"], code, "{req}");
+        assert_eq!(body["reason"], reason, "{req}");
+        assert!(body.get("position_after").is_none());
+    }
+    let resp = s.post(VALIDATE, json!({"move": "e3"})).await;
+    assert_problem(&resp, 422, "invalid_move");
+    assert_eq!(resp.2["field"], "move");
+}
+
+#[actix_rt::test]
+async fn adjudicate_results() {
+    let s = start().await;
+    let cases = [
+        (
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]}),
+            "decisive",
+            "1-0",
+            "checkmate",
+            json!("red"),
+        ),
+        (
+            json!({"fen": "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1", "moves": ["e7e8"]}),
+            "decisive",
+            "1-0",
+            "stalemate",
+            json!("red"),
+        ),
+        (
+            json!({"fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 99 60", "moves": ["a1a2"]}),
+            "drawn",
+            "1/2-1/2",
+            "move_limit",
+            Value::Null,
+        ),
+        (
+            json!({"fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 40 60", "moves": ["a1a2"], "rules": {"move_limit_plies": 41}}),
+            "drawn",
+            "1/2-1/2",
+            "move_limit",
+            Value::Null,
+        ),
+        (
+            json!({"fen": "3k5/4a4/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1", "moves": []}),
+            "drawn",
+            "1/2-1/2",
+            "insufficient_material",
+            Value::Null,
+        ),
+        // Capturing the last chariot leaves nothing that can mate.
+        (
+            json!({"fen": "3k5/9/9/9/9/9/9/3r5/4A4/2B1K4 w - - 0 1", "moves": ["e1d2"]}),
+            "drawn",
+            "1/2-1/2",
+            "insufficient_material",
+            Value::Null,
+        ),
+        // Taking the advisor on e8 leaves Black without a move, and stalemate wins.
+        (
+            json!({"fen": "3k5/4a4/9/9/9/9/9/4R4/4A4/2B1K4 w - - 0 1", "moves": ["e2e8"]}),
+            "decisive",
+            "1-0",
+            "stalemate",
+            json!("red"),
+        ),
+    ];
+    for (req, status, result, reason, winner) in cases {
+        let (st, _, body) = s.post(ADJ, req.clone()).await;
+        assert_eq!(st, StatusCode::OK, "{req}: {body}");
+        assert_eq!(body["status"], status, "{req}");
+        assert_eq!(body["result"], result, "{req}");
+        assert_eq!(body["reason"], reason, "{req}");
+        assert_eq!(body["winner"], winner, "{req}");
+        assert!(body["explanation"].as_str().unwrap().len() > 10);
+    }
+    let (_, _, body) = s.post(ADJ, json!({"moves": ["h2e2"]})).await;
+    assert_eq!(
+        (
+            body["status"].as_str(),
+            body["result"].as_str(),
+            &body["reason"]
+        ),
+        (Some("ongoing"), Some("*"), &Value::Null)
+    );
+    // A finished game lists no legal moves.
+    let (_, _, body) = s
+        .post(
+            LM,
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]}),
+        )
+        .await;
+    assert_eq!(body["legal_moves"], json!([]));
+    assert_eq!(body["reason"], "checkmate");
+}
+
+#[actix_rt::test]
+async fn swagger_ui_and_openapi() {
+    let s = start().await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = client
+        .get(format!("{}/swagger-ui", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(r.headers()["location"], "/swagger-ui/");
+    let r = client
+        .get(format!("{}/swagger-ui/", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(r.text().await.unwrap().contains("swagger-ui"));
+
+    let (st, _, served) = s.get("/api-docs/openapi.json").await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(served["openapi"].as_str().unwrap().starts_with("3.1"));
+    let checked_in: Value = serde_json::from_str(include_str!("../openapi/openapi.json")).unwrap();
+    assert_eq!(served, checked_in, "openapi/openapi.json is stale: regenerate it with `cargo run -- openapi > openapi/openapi.json`");
+}
+
+/// Every example request of the OpenAPI document works against the server.
+#[actix_rt::test]
+async fn every_openapi_example_works() {
+    let s = start().await;
+    let (_, _, doc) = s.get("/api-docs/openapi.json").await;
+    let mut tried = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let path = path.replace("{variant}", "xiangqi");
+        for (method, op) in item.as_object().unwrap() {
+            if method == "get" {
+                let (st, _, body) = s.get(&path).await;
+                assert_eq!(st, StatusCode::OK, "GET {path}: {body}");
+                tried += 1;
+                continue;
+            }
+            let examples = op["requestBody"]["content"]["application/json"]["examples"].as_object();
+            let examples =
+                examples.unwrap_or_else(|| panic!("{method} {path} has no request examples"));
+            assert!(!examples.is_empty());
+            for (name, ex) in examples {
+                let (st, _, body) = s.post(&path, ex["value"].clone()).await;
+                assert_eq!(st, StatusCode::OK, "example '{name}' of {path}: {body}");
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 12, "only {tried} examples");
+}
+
+/// A spread of hostile inputs: never a 5xx.
+#[actix_rt::test]
+async fn no_input_causes_a_server_error() {
+    let s = start().await;
+    let fens = [
+        "",
+        " ",
+        "w",
+        "/////////",
+        "9/9/9/9/9/9/9/9/9/9 w",
+        "k8/9/9/9/9/9/9/9/9/8K w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 65536 1",
+        "🀄",
+        "99999999999/9/9/9/9/9/9/9/9/9 w",
+    ];
+    let moves = [
+        "", "a", "a0a0", "a0a10", "i9i9", "j0j1", "炮", "C2.5", "++.5", "\u{0}", "a-1a2",
+    ];
+    for fen in fens {
+        for path in [LM, VALIDATE, ADJ] {
+            for mv in moves {
+                let (st, _, body) = s
+                    .post(path, json!({"fen": fen, "moves": [mv], "move": mv}))
+                    .await;
+                assert!(
+                    st.is_client_error() || st.is_success(),
+                    "{path} {fen:?} {mv:?}: {st} {body}"
+                );
+                let (st, _, _) = s
+                    .post(path, json!({"moves": [mv], "move": mv, "notation": "wxf"}))
+                    .await;
+                assert!(!st.is_server_error());
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Property tests of the Xiangqi core over random games: FEN round trips,
+//! make/unmake, every listed move validates in every notation, and no listed
+//! move leaves the mover's general attacked — checked by a naive attack test
+//! written here, independent of the generator's own.
+
+use arbiter::variants::xiangqi::{sq, Kind, Notation, Position, Rules, START_FEN};
+use arbiter::variants::{Color, Variant};
+use proptest::prelude::*;
+
+const STARTS: &[&str] = &[
+    START_FEN,
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1",
+    "C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w - - 0 1",
+    "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1",
+];
+
+fn at(p: &Position, f: i32, r: i32) -> Option<(Color, Kind)> {
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        p.kind_at(sq(f as usize, r as usize))
+    } else {
+        None
+    }
+}
+
+/// Could the piece on (f, r) capture on (tf, tr)? Written from the rules,
+/// square by square, sharing nothing with the generator.
+fn naive_attacks(p: &Position, f: i32, r: i32, tf: i32, tr: i32) -> bool {
+    let Some((color, kind)) = at(p, f, r) else {
+        return false;
+    };
+    let (df, dr) = (tf - f, tr - r);
+    let pieces_between = || {
+        let (sf, sr) = (df.signum(), dr.signum());
+        let mut n = 0;
+        let (mut x, mut y) = (f + sf, r + sr);
+        while (x, y) != (tf, tr) {
+            n += at(p, x, y).is_some() as i32;
+            x += sf;
+            y += sr;
+        }
+        n
+    };
+    let straight = (df == 0) != (dr == 0);
+    match kind {
+        Kind::Chariot => straight && pieces_between() == 0,
+        Kind::Cannon => straight && pieces_between() == 1,
+        Kind::Horse => {
+            (df.abs() == 1 && dr.abs() == 2 && at(p, f, r + dr / 2).is_none())
+                || (df.abs() == 2 && dr.abs() == 1 && at(p, f + df / 2, r).is_none())
+        }
+        Kind::Soldier => {
+            let fwd = if color == Color::White { 1 } else { -1 };
+            let crossed = if color == Color::White {
+                r >= 5
+            } else {
+                r <= 4
+            };
+            (df == 0 && dr == fwd) || (crossed && dr == 0 && df.abs() == 1)
+        }
+        Kind::General => {
+            // Facing generals (the target is the other general on an open file).
+            let target_is_general = matches!(at(p, tf, tr), Some((_, Kind::General)));
+            (df == 0 && target_is_general && pieces_between() == 0) || (df.abs() + dr.abs() == 1)
+        }
+        // Advisors and elephants never reach an enemy general's point in a
+        // way that matters for check: an advisor stays in its own palace.
+        Kind::Advisor | Kind::Elephant => false,
+    }
+}
+
+fn naive_general_attacked(p: &Position, c: Color) -> bool {
+    let mut general = None;
+    for f in 0..9 {
+        for r in 0..10 {
+            if at(p, f, r) == Some((c, Kind::General)) {
+                general = Some((f, r));
+            }
+        }
+    }
+    let (gf, gr) = general.expect("each side has a general");
+    (0..9).any(|f| {
+        (0..10).any(|r| {
+            matches!(at(p, f, r), Some((col, _)) if col != c) && naive_attacks(p, f, r, gf, gr)
+        })
+    })
+}
+
+fn random_game(start: &str, picks: &[u16]) -> Vec<Position> {
+    let mut pos = Position::from_fen(start, &Rules::default()).unwrap();
+    let mut seen = vec![pos.clone()];
+    let mut moves = Vec::new();
+    for &pick in picks {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos.make_move(moves[pick as usize % moves.len()]);
+        seen.push(pos.clone());
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_round_trips(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
+        for p in random_game(STARTS[start], &picks) {
+            let fen = p.to_fen();
+            let back = Position::from_fen(&fen, &Rules::default()).unwrap();
+            prop_assert_eq!(back.to_fen(), fen);
+            prop_assert_eq!(back.hash_key(), p.hash_key());
+            prop_assert!(back == p);
+        }
+    }
+
+    #[test]
+    fn listed_moves_are_legal_and_validate(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..120)) {
+        let mut moves = Vec::new();
+        for mut p in random_game(STARTS[start], &picks) {
+            let us = p.side_to_move();
+            prop_assert_eq!(p.in_check(), naive_general_attacked(&p, us));
+            p.legal_moves(&mut moves);
+            let mut wxf_seen = std::collections::HashSet::new();
+            for &m in &moves {
+                for notation in [Notation::Iccs, Notation::Fairy, Notation::Wxf, Notation::Chinese] {
+                    let text = p.move_to_string(m, notation);
+                    prop_assert_eq!(p.parse_move(&text, notation), Ok(m), "{} in {:?}", text, notation);
+                }
+                prop_assert!(wxf_seen.insert(p.move_to_string(m, Notation::Wxf)), "WXF names two moves");
+                let before = p.clone();
+                let undo = p.make_move(m);
+                prop_assert!(!naive_general_attacked(&p, us), "{:?} leaves the general attacked in {}", m, before.to_fen());
+                p.unmake_move(m, undo);
+                prop_assert!(p == before);
+                prop_assert_eq!(p.hash_key(), before.hash_key());
+            }
+        }
+    }
+
+    #[test]
+    fn unlisted_moves_are_refused_with_a_reason(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..80), from in 0u8..90, to in 0u8..90) {
+        let games = random_game(STARTS[start], &picks);
+        let p = games.last().unwrap();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let text = format!("{}{}", arbiter::variants::xiangqi::sq_name(from), arbiter::variants::xiangqi::sq_name(to));
+        match p.parse_move(&text, Notation::Iccs) {
+            Ok(m) => prop_assert!(moves.contains(&m)),
+            Err(e) => {
+                prop_assert!(!moves.iter().any(|m| m.from == from && m.to == to));
+                prop_assert!(!e.message.is_empty() && !e.code.is_empty());
+            }
+        }
+    }
+}
