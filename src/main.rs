@@ -6,6 +6,11 @@ use std::time::Instant;
 use arbiter::variants::{self, Variant, VariantId};
 use clap::{Parser, Subcommand};
 
+/// The service allocates many small strings per request; mimalloc serves
+/// them markedly faster than the system allocator (see the README's figures).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "arbiter",

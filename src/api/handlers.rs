@@ -155,11 +155,12 @@ fn legal_move<V: Variant>(pos: &V, mv: V::Move, notation: V::Notation) -> LegalM
 fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesResponse, ApiError> {
     let notation = notation::<V>(req.notation.as_deref())?;
     let game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
-    let outcome = game.outcome();
     let pos = game.current();
     let mut moves = Vec::new();
-    if outcome.is_ongoing() {
-        pos.legal_moves(&mut moves);
+    pos.legal_moves(&mut moves);
+    let outcome = V::adjudicate(&game, !moves.is_empty());
+    if !outcome.is_ongoing() {
+        moves.clear();
     }
     Ok(LegalMovesResponse {
         variant: V::ID.as_str().to_owned(),

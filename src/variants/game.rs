@@ -66,7 +66,9 @@ impl<V: Variant> Game<V> {
     }
 
     pub fn outcome(&self) -> Outcome {
-        V::adjudicate(self)
+        let mut moves = Vec::new();
+        self.current().legal_moves(&mut moves);
+        V::adjudicate(self, !moves.is_empty())
     }
 
     /// Plays a move already known to be legal in the current position.
@@ -85,7 +87,13 @@ impl<V: Variant> Game<V> {
         text: &str,
         notation: V::Notation,
     ) -> Result<V::Move, PlayError> {
-        let outcome = self.outcome();
+        // A legal move proves the side to move has one, which spares the
+        // adjudication a move generation; a refused move may be refused
+        // because the game is over, which is the better thing to report.
+        let (parsed, outcome) = match self.current().parse_move(text, notation) {
+            Ok(mv) => (Ok(mv), V::adjudicate(self, true)),
+            Err(error) => (Err(error), self.outcome()),
+        };
         if !outcome.is_ongoing() {
             return Err(PlayError::GameOver {
                 index,
@@ -93,14 +101,11 @@ impl<V: Variant> Game<V> {
                 outcome,
             });
         }
-        let mv = self
-            .current()
-            .parse_move(text, notation)
-            .map_err(|error| PlayError::Illegal {
-                index,
-                text: text.to_owned(),
-                error,
-            })?;
+        let mv = parsed.map_err(|error| PlayError::Illegal {
+            index,
+            text: text.to_owned(),
+            error,
+        })?;
         self.play(mv);
         Ok(mv)
     }

@@ -293,8 +293,9 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// The move in the given coordinate notation only (cheap).
     fn move_to_string(&self, mv: Self::Move, notation: Self::Notation) -> String;
 
-    /// The result of the game whose positions are `game.positions()`.
-    fn adjudicate(game: &Game<Self>) -> Outcome;
+    /// The result of the game whose positions are `game.positions()`, given
+    /// whether the side to move has a legal move (the caller usually knows).
+    fn adjudicate(game: &Game<Self>, has_legal_move: bool) -> Outcome;
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth` (bulk-counted at

@@ -190,18 +190,23 @@ impl Variant for Position {
     }
 
     fn describe_move(&self, mv: Move, notation: Notation) -> MoveNotations {
-        let mut after = self.clone();
-        after.make(mv);
+        let (wxf, chinese) = notation::wxf_and_chinese(self, mv);
+        let wire = match notation {
+            Notation::Iccs => notation::coordinate_move(mv, 0),
+            Notation::Fairy => notation::coordinate_move(mv, 1),
+            Notation::Wxf => wxf.clone(),
+            Notation::Chinese => chinese.clone(),
+        };
         MoveNotations {
-            wire: self.move_to_string(mv, notation),
+            wire,
             others: vec![
                 ("iccs", notation::coordinate_move(mv, 0)),
                 ("fairy", notation::coordinate_move(mv, 1)),
-                ("wxf", notation::wxf(self, mv)),
-                ("chinese", notation::chinese(self, mv)),
+                ("wxf", wxf),
+                ("chinese", chinese),
             ],
             capture: self.piece_at(mv.to) != board::EMPTY,
-            gives_check: after.general_attacked(after.side()),
+            gives_check: self.gives_check(mv),
         }
     }
 
@@ -214,12 +219,10 @@ impl Variant for Position {
         }
     }
 
-    fn adjudicate(game: &Game<Position>) -> Outcome {
+    fn adjudicate(game: &Game<Position>, has_legal_move: bool) -> Outcome {
         let pos = game.current();
         let us = pos.side();
-        let mut moves = Vec::new();
-        pos.legal(&mut moves);
-        if moves.is_empty() {
+        if !has_legal_move {
             let in_check = pos.general_attacked(us);
             let (reason, how) = if in_check {
                 (Reason::Checkmate, "is checkmated")

@@ -31,13 +31,21 @@ impl Notation {
     }
 }
 
-/// A point in coordinates, ranks counted from `base` (0 for ICCS, 1 for Fairy).
-pub fn coord(s: Sq, base: usize) -> String {
-    format!("{}{}", (b'a' + file_of(s) as u8) as char, rank_of(s) + base)
+/// Appends a point in coordinates, ranks counted from `base` (0 for ICCS, 1 for Fairy).
+fn push_coord(out: &mut String, s: Sq, base: usize) {
+    out.push((b'a' + file_of(s) as u8) as char);
+    let rank = rank_of(s) + base;
+    if rank >= 10 {
+        out.push('1');
+    }
+    out.push((b'0' + (rank % 10) as u8) as char);
 }
 
 pub fn coordinate_move(m: Move, base: usize) -> String {
-    format!("{}{}", coord(m.from, base), coord(m.to, base))
+    let mut out = String::with_capacity(6);
+    push_coord(&mut out, m.from, base);
+    push_coord(&mut out, m.to, base);
+    out
 }
 
 /// Reads a coordinate move such as `h2e2` (ICCS, `base` 0) or `h3e3` /
@@ -133,21 +141,26 @@ fn describe(pos: &Position, m: Move) -> Described {
         // Their moves are never ambiguous by file, so WXF keeps the file number.
         Designator::File
     } else {
-        let mut same: Vec<Sq> = (0..RANKS)
-            .map(|r| sq(f, r))
-            .filter(|&s| pos.piece_at(s) == p)
-            .collect();
-        // Front first: the most advanced from the mover's side.
-        if color == Color::White {
-            same.reverse();
+        // Same pieces on the file, counted front (most advanced) first.
+        let ranks_front_first = |r: usize| {
+            if color == Color::White {
+                RANKS - 1 - r
+            } else {
+                r
+            }
+        };
+        let mut n = 0;
+        let mut index = 0;
+        for i in 0..RANKS {
+            let s = sq(f, ranks_front_first(i));
+            if s == m.from {
+                index = n;
+            }
+            n += usize::from(pos.piece_at(s) == p);
         }
-        if same.len() < 2 {
+        if n < 2 {
             Designator::File
         } else {
-            let index = same
-                .iter()
-                .position(|&s| s == m.from)
-                .expect("the mover is on its file");
             let tandem_files = if kind == Kind::Soldier {
                 (0..FILES)
                     .filter(|&ff| (0..RANKS).filter(|&r| pos.piece_at(sq(ff, r)) == p).count() >= 2)
@@ -157,7 +170,7 @@ fn describe(pos: &Position, m: Move) -> Described {
             };
             Designator::Tandem {
                 index,
-                n: same.len(),
+                n,
                 file_replaces_letter: tandem_files >= 2,
             }
         }
@@ -190,11 +203,20 @@ fn describe(pos: &Position, m: Move) -> Described {
 /// The move in WXF notation, following the WXF rules for tandem pieces and
 /// tandem soldiers (`R+.3`, `P3.4` for a middle soldier, `++.4`, `3+.4`).
 pub fn wxf(pos: &Position, m: Move) -> String {
+    write_wxf(&describe(pos, m))
+}
+
+/// Both WXF and Chinese notation, describing the move once.
+pub fn wxf_and_chinese(pos: &Position, m: Move) -> (String, String) {
     let d = describe(pos, m);
+    (write_wxf(&d), write_chinese(&d))
+}
+
+fn write_wxf(d: &Described) -> String {
     let letter = d.kind.wxf_char();
     let digit = |n: usize| char::from_digit(n as u32, 10).expect("1-9");
-    let head: String = match d.designator {
-        Designator::File => format!("{letter}{}", digit(d.file)),
+    let (first, second) = match d.designator {
+        Designator::File => (letter, digit(d.file)),
         Designator::Tandem {
             index,
             n,
@@ -205,29 +227,21 @@ pub fn wxf(pos: &Position, m: Move) -> String {
             } else {
                 letter
             };
-            let mark = |i: usize, n: usize| -> char {
-                if i == 0 {
-                    '+'
-                } else if i == n - 1 {
-                    '-'
-                } else {
-                    digit(d.file)
-                }
-            };
-            match n {
-                2 | 3 => format!("{first}{}", mark(index, n)),
+            let last = n - 1;
+            match (n, index) {
+                (2 | 3, 0) => (first, '+'),
+                (2 | 3, i) if i == last => (first, '-'),
+                (2 | 3, _) => (first, digit(d.file)),
                 // Four or five soldiers on one file: `++`, `P+`, (`P3`), `P-`, `--`.
-                _ => match index {
-                    0 => "++".to_owned(),
-                    i if i == n - 1 => "--".to_owned(),
-                    1 => format!("{letter}+"),
-                    i if i == n - 2 => format!("{letter}-"),
-                    _ => format!("{letter}{}", digit(d.file)),
-                },
+                (_, 0) => ('+', '+'),
+                (_, i) if i == last => ('-', '-'),
+                (_, 1) => (letter, '+'),
+                (_, i) if i == last - 1 => (letter, '-'),
+                _ => (letter, digit(d.file)),
             }
         }
     };
-    format!("{head}{}{}", d.op, digit(d.target))
+    [first, second, d.op, digit(d.target)].into_iter().collect()
 }
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -252,7 +266,10 @@ fn chinese_name(kind: Kind, color: Color) -> char {
 /// The move in Chinese notation (simplified characters; Red's numbers in
 /// Chinese numerals, Black's in full-width digits): `炮二平五`, `马８进７`.
 pub fn chinese(pos: &Position, m: Move) -> String {
-    let d = describe(pos, m);
+    write_chinese(&describe(pos, m))
+}
+
+fn write_chinese(d: &Described) -> String {
     let numerals = if d.color == Color::White {
         RED_NUMERALS
     } else {
@@ -260,9 +277,8 @@ pub fn chinese(pos: &Position, m: Move) -> String {
     };
     let num = |n: usize| numerals[n - 1];
     let name = chinese_name(d.kind, d.color);
-    let mut mover = name.to_string();
-    let head = match d.designator {
-        Designator::File => format!("{mover}{}", num(d.file)),
+    let (first, second) = match d.designator {
+        Designator::File => (name, num(d.file)),
         Designator::Tandem {
             index,
             n,
@@ -274,10 +290,14 @@ pub fn chinese(pos: &Position, m: Move) -> String {
                 (1, 3) => '中',
                 (i, _) => RED_NUMERALS[i],
             };
-            if file_replaces_letter {
-                mover = num(d.file).to_string();
-            }
-            format!("{order}{mover}")
+            (
+                order,
+                if file_replaces_letter {
+                    num(d.file)
+                } else {
+                    name
+                },
+            )
         }
     };
     let op = match d.op {
@@ -285,7 +305,7 @@ pub fn chinese(pos: &Position, m: Move) -> String {
         '-' => '退',
         _ => '平',
     };
-    format!("{head}{op}{}", num(d.target))
+    [first, second, op, num(d.target)].into_iter().collect()
 }
 
 /// Folds the spellings of WXF that people use into one form.

@@ -546,6 +546,13 @@ impl Position {
         bad
     }
 
+    /// Whether the legal move `m` checks the other general.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.make(m);
+        after.general_attacked(after.side)
+    }
+
     /// Every legal move of the side to move.
     pub fn legal(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(out);
