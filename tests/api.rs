@@ -553,3 +553,78 @@ async fn no_input_causes_a_server_error() {
         }
     }
 }
+
+#[actix_rt::test]
+async fn repetition_verdicts_and_marks() {
+    let s = start().await;
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let cycle = [
+        "a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8",
+    ];
+    // Before the last move: a9a8 is marked as a losing repetition.
+    let (st, _, body) = s.post(LM, json!({"fen": fen, "moves": cycle})).await;
+    assert_eq!(st, StatusCode::OK);
+    let moves = body["legal_moves"].as_array().unwrap();
+    let marked: Vec<&Value> = moves
+        .iter()
+        .filter(|m| m["forbidden_repetition"] == true)
+        .collect();
+    assert_eq!(marked.len(), 1);
+    assert_eq!(marked[0]["move"], "a9a8");
+    assert_eq!(
+        marked[0]["repetition"],
+        json!({"outcome": "loss", "reason": "perpetual_check"})
+    );
+    assert!(moves
+        .iter()
+        .filter(|m| m["move"] != "a9a8")
+        .all(|m| m.get("repetition").is_none()));
+
+    let mut all = cycle.to_vec();
+    all.push("a9a8");
+    let (st, _, body) = s.post(ADJ, json!({"fen": fen, "moves": all})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["status"], "decisive");
+    assert_eq!(body["result"], "0-1");
+    assert_eq!(body["winner"], "black");
+    assert_eq!(body["reason"], "perpetual_check");
+    assert_eq!(
+        body["repetition"],
+        json!({
+            "occurrences": [1, 5, 9],
+            "cycle": {"from_ply": 5, "to_ply": 9},
+            "in_breach": "red",
+            "sides": [{"side": "red", "conduct": "perpetual_check"}, {"side": "black", "conduct": "allowed"}]
+        })
+    );
+
+    // A chase: the chased piece is named.
+    let chase = [
+        "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2",
+    ];
+    let (_, _, body) = s
+        .post(
+            ADJ,
+            json!({"fen": "4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1", "moves": chase}),
+        )
+        .await;
+    assert_eq!(body["reason"], "perpetual_chase");
+    assert_eq!(body["winner"], "black");
+    assert_eq!(
+        body["repetition"]["sides"][0]["chased"],
+        json!({"square": "a7", "piece": "Black chariot"})
+    );
+
+    // With the rules switched off the same record goes on.
+    let (_, _, body) = s
+        .post(
+            ADJ,
+            json!({"fen": fen, "moves": all, "rules": {"repetition": "none"}}),
+        )
+        .await;
+    assert_eq!(body["status"], "ongoing");
+    let resp = s
+        .post(ADJ, json!({"fen": fen, "rules": {"repetition": "chinese"}}))
+        .await;
+    assert_problem(&resp, 422, "invalid_rules");
+}

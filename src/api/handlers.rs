@@ -5,7 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use super::error::{ApiError, Problem, ProblemDetails};
 use super::types::*;
 use crate::variants::xiangqi::Xiangqi;
-use crate::variants::{Game, Outcome, Variant, VariantId, VariantInfo};
+use crate::variants::{Conduct, Game, Outcome, Variant, VariantId, VariantInfo};
 
 /// The longest `moves` record a request may carry.
 pub const MAX_MOVES: usize = 10_000;
@@ -115,6 +115,30 @@ fn status(outcome: &Outcome, sides: [&str; 2]) -> GameStatus {
         winner: outcome.winner().map(|c| sides[c.index()].to_owned()),
         reason: outcome.reason().map(|r| r.code().to_owned()),
         explanation: outcome.explanation().to_owned(),
+        repetition: outcome.repetition().map(|r| RepetitionDoc {
+            occurrences: r.occurrences.clone(),
+            cycle: PlyRange {
+                from_ply: r.cycle.0,
+                to_ply: r.cycle.1,
+            },
+            in_breach: r.in_breach.map(|c| sides[c.index()].to_owned()),
+            sides: r
+                .conduct
+                .iter()
+                .enumerate()
+                .map(|(i, c)| SideConduct {
+                    side: sides[i].to_owned(),
+                    conduct: c.code().to_owned(),
+                    chased: match c {
+                        Conduct::PerpetualChase { square, piece } => Some(ChasedPiece {
+                            square: square.clone(),
+                            piece: piece.clone(),
+                        }),
+                        _ => None,
+                    },
+                })
+                .collect(),
+        }),
     }
 }
 
@@ -129,8 +153,22 @@ fn summary<V: Variant>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
     }
 }
 
-fn legal_move<V: Variant>(pos: &V, mv: V::Move, notation: V::Notation) -> LegalMove {
+fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) -> LegalMove {
+    let pos = game.current();
     let d = pos.describe_move(mv, notation);
+    let verdict = V::history_verdict_after(game, mv);
+    let mover = pos.side_to_move();
+    let repetition = verdict.as_ref().and_then(|o| {
+        Some(RepetitionMark {
+            outcome: match o.winner() {
+                Some(w) if w == mover => "win",
+                Some(_) => "loss",
+                None => "draw",
+            }
+            .to_owned(),
+            reason: o.reason()?.code().to_owned(),
+        })
+    });
     let mut out = LegalMove {
         mv: d.wire,
         iccs: None,
@@ -139,6 +177,8 @@ fn legal_move<V: Variant>(pos: &V, mv: V::Move, notation: V::Notation) -> LegalM
         chinese: None,
         capture: d.capture,
         check: d.gives_check,
+        forbidden_repetition: repetition.as_ref().is_some_and(|r| r.outcome == "loss"),
+        repetition,
     };
     for (name, text) in d.others {
         match name {
@@ -167,7 +207,7 @@ fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesRespons
         position: summary(&game, &outcome),
         legal_moves: moves
             .into_iter()
-            .map(|m| legal_move(pos, m, notation))
+            .map(|m| legal_move(&game, m, notation))
             .collect(),
     })
 }
@@ -197,7 +237,7 @@ fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, Ap
     }
     match game.current().parse_move(&req.mv, notation) {
         Ok(mv) => {
-            let details = legal_move(game.current(), mv, notation);
+            let details = legal_move(&game, mv, notation);
             game.play(mv);
             let after = game.outcome();
             Ok(ValidateResponse {
@@ -277,6 +317,10 @@ pub async fn get_variant(
         ("from FEN" = (summary = "A position from FEN, moves in WXF", value = json!({
             "fen": "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
             "notation": "wxf"
+        }))),
+        ("forbidden repetition" = (summary = "a9a8 would complete a perpetual check: marked", value = json!({
+            "fen": "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+            "moves": ["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]
         })))
     )),
     responses(
@@ -356,6 +400,14 @@ pub async fn validate(
         ("move limit" = (summary = "100 plies without capture", value = json!({
             "fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 99 60",
             "moves": ["a1a2"]
+        }))),
+        ("perpetual check" = (summary = "Red checks with every move of the cycle and loses", value = json!({
+            "fen": "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+            "moves": ["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8"]
+        }))),
+        ("perpetual chase" = (summary = "A red cannon chases the black chariot and loses", value = json!({
+            "fen": "4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1",
+            "moves": ["a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2"]
         })))
     )),
     responses(

@@ -59,11 +59,72 @@ pub struct GameStatus {
     /// The winning side, when decisive.
     pub winner: Option<String>,
     /// Stable code of how the game ended: `checkmate`, `stalemate`,
-    /// `move_limit`, `insufficient_material`.
+    /// `move_limit`, `insufficient_material`, `perpetual_check`,
+    /// `perpetual_chase`, `repetition`.
     pub reason: Option<String>,
     /// One sentence saying what happened.
     #[schema(example = "the game is in progress")]
     pub explanation: String,
+    /// For a repetition verdict: what was judged and found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<RepetitionDoc>,
+}
+
+/// A repetition verdict's grounds.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RepetitionDoc {
+    /// Plies (0 = the start FEN) at which the repeated position stood.
+    #[schema(example = json!([2, 6, 10]))]
+    pub occurrences: Vec<usize>,
+    /// The cycle judged: the moves with indices `from_ply` to `to_ply - 1`
+    /// of `moves` (between the last two occurrences).
+    pub cycle: PlyRange,
+    /// The side that broke the rules, if exactly one did.
+    pub in_breach: Option<String>,
+    /// How each side played in the cycle, first mover first.
+    pub sides: Vec<SideConduct>,
+}
+
+/// A half-open range of plies.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlyRange {
+    #[schema(example = 6)]
+    pub from_ply: usize,
+    #[schema(example = 10)]
+    pub to_ply: usize,
+}
+
+/// One side's conduct in a repetition cycle.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SideConduct {
+    #[schema(example = "red")]
+    pub side: String,
+    /// `perpetual_check`, `perpetual_chase` or `allowed`.
+    #[schema(example = "perpetual_chase")]
+    pub conduct: String,
+    /// For a perpetual chase: the chased piece as it stands at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chased: Option<ChasedPiece>,
+}
+
+/// A chased piece.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChasedPiece {
+    #[schema(example = "b7")]
+    pub square: String,
+    #[schema(example = "Black chariot")]
+    pub piece: String,
+}
+
+/// What a move would bring about by completing a repetition.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RepetitionMark {
+    /// The result for the side making the move: `win`, `draw` or `loss`.
+    #[schema(example = "loss")]
+    pub outcome: String,
+    /// `perpetual_check`, `perpetual_chase` or `repetition`.
+    #[schema(example = "perpetual_check")]
+    pub reason: String,
 }
 
 /// A position reached by the request's moves.
@@ -109,6 +170,13 @@ pub struct LegalMove {
     pub capture: bool,
     /// Whether the move gives check.
     pub check: bool,
+    /// Whether the move would complete a repetition that the mover loses by
+    /// (a perpetual check or chase): play it and you lose.
+    pub forbidden_repetition: bool,
+    /// Present when the move would make a position stand for the third time:
+    /// what the repetition rules would then rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<RepetitionMark>,
 }
 
 /// The legal moves of a position.

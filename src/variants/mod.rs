@@ -153,6 +153,12 @@ pub enum Reason {
     Stalemate,
     MoveLimit,
     InsufficientMaterial,
+    /// A side lost by checking with every move of a repetition cycle.
+    PerpetualCheck,
+    /// A side lost by chasing the same piece with every move of a repetition cycle.
+    PerpetualChase,
+    /// A repetition that neither side, or both, caused by forbidden means: drawn.
+    Repetition,
 }
 
 impl Reason {
@@ -161,6 +167,9 @@ impl Reason {
         Reason::Stalemate,
         Reason::MoveLimit,
         Reason::InsufficientMaterial,
+        Reason::PerpetualCheck,
+        Reason::PerpetualChase,
+        Reason::Repetition,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -169,8 +178,46 @@ impl Reason {
             Reason::Stalemate => "stalemate",
             Reason::MoveLimit => "move_limit",
             Reason::InsufficientMaterial => "insufficient_material",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::PerpetualChase => "perpetual_chase",
+            Reason::Repetition => "repetition",
         }
     }
+}
+
+/// How one side played in a repetition cycle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Conduct {
+    /// Every move of the side in the cycle gave check.
+    PerpetualCheck,
+    /// Every move chased the same piece (or gave check): the piece as it
+    /// stands at the end of the cycle.
+    PerpetualChase { square: String, piece: String },
+    /// Neither.
+    Allowed,
+}
+
+impl Conduct {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Conduct::PerpetualCheck => "perpetual_check",
+            Conduct::PerpetualChase { .. } => "perpetual_chase",
+            Conduct::Allowed => "allowed",
+        }
+    }
+}
+
+/// What a repetition verdict looked at and found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionReport {
+    /// Plies (0 = the start position) at which the repeated position stood.
+    pub occurrences: Vec<usize>,
+    /// The cycle judged: the moves `moves[from..to]`.
+    pub cycle: (usize, usize),
+    /// The conduct of each side in the cycle, first mover first.
+    pub conduct: [Conduct; 2],
+    /// The side that broke the rules, if exactly one did.
+    pub in_breach: Option<Color>,
 }
 
 /// The state of a game: still going, won, or drawn.
@@ -181,10 +228,12 @@ pub enum Outcome {
         winner: Color,
         reason: Reason,
         explanation: String,
+        repetition: Option<Box<RepetitionReport>>,
     },
     Drawn {
         reason: Reason,
         explanation: String,
+        repetition: Option<Box<RepetitionReport>>,
     },
 }
 
@@ -220,6 +269,15 @@ impl Outcome {
                 ..
             } => "0-1",
             Outcome::Drawn { .. } => "1/2-1/2",
+        }
+    }
+
+    pub fn repetition(&self) -> Option<&RepetitionReport> {
+        match self {
+            Outcome::Decisive { repetition, .. } | Outcome::Drawn { repetition, .. } => {
+                repetition.as_deref()
+            }
+            Outcome::Ongoing => None,
         }
     }
 
@@ -292,6 +350,12 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     fn describe_move(&self, mv: Self::Move, notation: Self::Notation) -> MoveNotations;
     /// The move in the given coordinate notation only (cheap).
     fn move_to_string(&self, mv: Self::Move, notation: Self::Notation) -> String;
+
+    /// What playing the legal move `mv` would bring about through a rule that
+    /// needs the game's history (Xiangqi's repetition verdicts), if anything.
+    fn history_verdict_after(_game: &Game<Self>, _mv: Self::Move) -> Option<Outcome> {
+        None
+    }
 
     /// The result of the game whose positions are `game.positions()`, given
     /// whether the side to move has a legal move (the caller usually knows).

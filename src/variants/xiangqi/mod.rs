@@ -6,6 +6,7 @@ mod explain;
 mod fen;
 mod notation;
 mod position;
+mod repetition;
 
 #[cfg(test)]
 mod tests;
@@ -14,6 +15,7 @@ pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
 pub use fen::START_FEN;
 pub use notation::Notation;
 pub use position::{Move, Position, Undo};
+pub use repetition::{judge, Judgement};
 
 use super::{
     Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
@@ -21,6 +23,17 @@ use super::{
 };
 use board::{color_name, color_of, kind_of};
 use serde::Deserialize;
+
+/// Which repetition rules apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RepetitionRule {
+    /// The Asian (WXF/AXF) rules: perpetual check and chase lose.
+    #[default]
+    Asian,
+    /// No repetition verdicts at all.
+    None,
+}
 
 /// The rule options of Xiangqi.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -30,6 +43,9 @@ pub struct Rules {
     /// rule off. Default 100 (50 moves by each side).
     #[serde(default = "default_move_limit")]
     pub move_limit_plies: u32,
+    /// The repetition rule set: `asian` (default) or `none`.
+    #[serde(default)]
+    pub repetition: RepetitionRule,
 }
 
 fn default_move_limit() -> u32 {
@@ -40,6 +56,7 @@ impl Default for Rules {
     fn default() -> Rules {
         Rules {
             move_limit_plies: default_move_limit(),
+            repetition: RepetitionRule::Asian,
         }
     }
 }
@@ -88,12 +105,20 @@ impl Variant for Position {
                 NotationInfo { name: "wxf", description: "WXF/AXF notation (input matched against the legal moves)", example: "C2.5" },
                 NotationInfo { name: "chinese", description: "Chinese notation, simplified or traditional characters", example: "炮二平五" },
             ],
-            rule_options: vec![RuleOptionInfo {
-                name: "move_limit_plies",
-                kind: "integer",
-                default: serde_json::json!(100),
-                description: "Plies without a capture after which the game is drawn (soldier moves do not reset the count); 0 switches the rule off.",
-            }],
+            rule_options: vec![
+                RuleOptionInfo {
+                    name: "move_limit_plies",
+                    kind: "integer",
+                    default: serde_json::json!(100),
+                    description: "Plies without a capture after which the game is drawn (soldier moves do not reset the count); 0 switches the rule off.",
+                },
+                RuleOptionInfo {
+                    name: "repetition",
+                    kind: "string",
+                    default: serde_json::json!("asian"),
+                    description: "Repetition rules: 'asian' (WXF/AXF: at the third occurrence of a position, a side that checked or chased the same piece with every move of the cycle loses; otherwise drawn) or 'none'.",
+                },
+            ],
         }
     }
 
@@ -219,6 +244,31 @@ impl Variant for Position {
         }
     }
 
+    fn history_verdict_after(game: &Game<Position>, mv: Move) -> Option<Outcome> {
+        if game.rules().repetition == RepetitionRule::None {
+            return None;
+        }
+        let mut next = game.current().clone();
+        next.make(mv);
+        // Cheap filter first: the position must have stood twice already.
+        let seen = game
+            .positions()
+            .iter()
+            .filter(|p| p.same_placement(&next))
+            .take(2)
+            .count();
+        if seen < 2 {
+            return None;
+        }
+        // A move that leaves the opponent without a legal move wins first.
+        let mut replies = Vec::new();
+        next.legal(&mut replies);
+        if replies.is_empty() {
+            return None;
+        }
+        judge(game.positions(), game.moves(), Some((mv, &next))).map(Judgement::into_outcome)
+    }
+
     fn adjudicate(game: &Game<Position>, has_legal_move: bool) -> Outcome {
         let pos = game.current();
         let us = pos.side();
@@ -236,7 +286,13 @@ impl Variant for Position {
                 winner: !us,
                 reason,
                 explanation: format!("{} {how}: {} wins", color_name(us), color_name(!us)),
+                repetition: None,
             };
+        }
+        if game.rules().repetition == RepetitionRule::Asian {
+            if let Some(j) = judge(game.positions(), game.moves(), None) {
+                return j.into_outcome();
+            }
         }
         if !pos.has_mating_material() {
             return Outcome::Drawn {
@@ -244,6 +300,7 @@ impl Variant for Position {
                 explanation:
                     "neither side has a chariot, horse, cannon or soldier left, so neither can win"
                         .to_owned(),
+                repetition: None,
             };
         }
         let limit = game.rules().move_limit_plies;
@@ -254,8 +311,12 @@ impl Variant for Position {
                     "{} plies have been played without a capture (the limit is {limit})",
                     pos.halfmove_clock()
                 ),
+                repetition: None,
             };
         }
         Outcome::Ongoing
     }
 }
+
+#[cfg(test)]
+mod repetition_tests;

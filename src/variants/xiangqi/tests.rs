@@ -548,7 +548,8 @@ fn move_limit_counts_plies_without_capture() {
             fen,
             &[],
             Rules {
-                move_limit_plies: 90
+                move_limit_plies: 90,
+                ..Rules::default()
             }
         )
         .reason(),
@@ -558,7 +559,8 @@ fn move_limit_counts_plies_without_capture() {
         fen,
         &["a1a2", "d9d8"],
         Rules {
-            move_limit_plies: 0
+            move_limit_plies: 0,
+            ..Rules::default()
         }
     )
     .is_ongoing());

@@ -1,0 +1,149 @@
+//! Adjudicating long games full of repetitions: the whole replay of a record
+//! (every move checked, the result tested after each) plus the final verdict.
+//!
+//! `cargo bench --bench repetition`
+
+use std::hint::black_box;
+
+use arbiter::variants::xiangqi::{Kind, Notation, Position, Rules, START_FEN};
+use arbiter::variants::{Game, Variant};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// How often the position after `m` has already stood in the game.
+fn seen_after(game: &Game<Position>, m: arbiter::variants::xiangqi::Move) -> usize {
+    let mut next = game.current().clone();
+    next.make_move(m);
+    game.positions()
+        .iter()
+        .filter(|p| p.same_placement(&next))
+        .count()
+}
+
+/// A game of `plies` plies full of repetitions: most moves go back to a
+/// position that has stood once (making it stand twice), never to one that
+/// has stood twice, so the game goes on to the end.
+fn shuffling_game(plies: usize) -> Vec<String> {
+    let mut state = 0x9E37_79B9_7F4A_7C15;
+    let mut game = Game::<Position>::from_fen(Some(START_FEN), no_limit()).unwrap();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < plies {
+        game.current().legal_moves(&mut moves);
+        let pos = game.current();
+        let quiet =
+            |m: &arbiter::variants::xiangqi::Move| !pos.describe_move(*m, Notation::Iccs).capture;
+        // Chariots, cannons, advisors and generals can step straight back.
+        let reversible = |m: &arbiter::variants::xiangqi::Move| {
+            matches!(
+                pos.kind_at(m.from),
+                Some((
+                    _,
+                    Kind::Chariot | Kind::Cannon | Kind::Advisor | Kind::General
+                ))
+            )
+        };
+        let seen: Vec<usize> = moves.iter().map(|&m| seen_after(&game, m)).collect();
+        let pick = |filter: &dyn Fn(usize) -> bool| -> Vec<arbiter::variants::xiangqi::Move> {
+            moves
+                .iter()
+                .zip(&seen)
+                .filter(|(m, &n)| filter(n) && quiet(m))
+                .map(|(m, _)| *m)
+                .collect()
+        };
+        let mut candidates = pick(&|n| n == 1);
+        if candidates.is_empty() && game.moves().len() >= 2 {
+            // Step back with the piece moved last time.
+            let mine = game.moves()[game.moves().len() - 2];
+            candidates = moves
+                .iter()
+                .zip(&seen)
+                .filter(|(m, &n)| m.from == mine.to && m.to == mine.from && n < 2)
+                .map(|(m, _)| *m)
+                .collect();
+        }
+        if candidates.is_empty() {
+            candidates = pick(&|n| n == 0)
+                .into_iter()
+                .filter(|m| reversible(m))
+                .collect();
+        }
+        if candidates.is_empty() {
+            candidates = pick(&|n| n < 2);
+        }
+        if candidates.is_empty() {
+            candidates = moves
+                .iter()
+                .zip(&seen)
+                .filter(|(_, &n)| n < 2)
+                .map(|(m, _)| *m)
+                .collect();
+        }
+        let m = candidates[(next(&mut state) % candidates.len() as u64) as usize];
+        out.push(game.current().move_to_string(m, Notation::Iccs));
+        game.play(m);
+    }
+    assert!(game.outcome().is_ongoing());
+    let positions = game.positions();
+    let twice = positions
+        .iter()
+        .filter(|p| positions.iter().filter(|q| q.same_placement(p)).count() == 2)
+        .count();
+    eprintln!("{twice} of {} positions stand twice", positions.len());
+    assert!(
+        twice * 2 >= positions.len(),
+        "the game is full of repetitions"
+    );
+    out
+}
+
+/// Without the move limit, 300 plies without a capture are a legal game, and
+/// every ply's repetition scan looks back over the whole game (the worst case).
+fn no_limit() -> Rules {
+    Rules {
+        move_limit_plies: 0,
+        ..Rules::default()
+    }
+}
+
+fn repetition(c: &mut Criterion) {
+    let record = shuffling_game(300);
+    let mut group = c.benchmark_group("xiangqi-adjudicate");
+    group.throughput(Throughput::Elements(record.len() as u64));
+    group.bench_function("replay-and-adjudicate-300-plies", |b| {
+        b.iter(|| {
+            let mut game = Game::<Position>::from_fen(None, no_limit()).unwrap();
+            game.play_all(black_box(&record), Notation::Iccs).unwrap();
+            game.outcome()
+        })
+    });
+    // The verdict itself: a perpetual chase found and explained.
+    let chase: Vec<String> = ["a7b7", "a2b2", "b7a7", "b2a2"]
+        .repeat(2)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    group.throughput(Throughput::Elements(chase.len() as u64));
+    group.bench_function("perpetual-chase-verdict-8-plies", |b| {
+        b.iter(|| {
+            let mut game = Game::<Position>::from_fen(
+                Some("4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1"),
+                Rules::default(),
+            )
+            .unwrap();
+            game.play_all(black_box(&chase), Notation::Iccs).unwrap();
+            game.outcome()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, repetition);
+criterion_main!(benches);

@@ -1,0 +1,377 @@
+//! Repetition: whole cycles judged, and the chase rules position by position.
+
+use super::*;
+use crate::variants::{Conduct, Outcome, PlayError, Reason};
+
+fn game(fen: &str, moves: &[&str]) -> Game<Position> {
+    let mut g = Game::<Position>::from_fen(Some(fen), Rules::default()).unwrap();
+    g.play_all(moves, Notation::Iccs).unwrap();
+    g
+}
+
+/// The cycle played `times` times.
+fn repeat(cycle: &[&'static str], times: usize) -> Vec<&'static str> {
+    cycle
+        .iter()
+        .cycle()
+        .take(cycle.len() * times)
+        .copied()
+        .collect()
+}
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen, &Rules::default()).unwrap()
+}
+
+fn sqn(name: &str) -> Sq {
+    let b = name.as_bytes();
+    sq((b[0] - b'a') as usize, (b[1] - b'0') as usize)
+}
+
+/// Whether `side` threatens the piece on `victim` (from any attacker).
+fn threatened(fen: &str, side: Color, victim: &str) -> bool {
+    pos(fen)
+        .threats(side)
+        .iter()
+        .any(|&(_, v)| v == sqn(victim))
+}
+
+fn chased(fen: &str, mv: &str) -> Vec<String> {
+    let before = pos(fen);
+    let m = before.parse_move(mv, Notation::Iccs).unwrap();
+    let mut after = before.clone();
+    after.make(m);
+    Position::chased_by(&before, m, &after)
+        .into_iter()
+        .map(sq_name)
+        .collect()
+}
+
+#[test]
+fn one_sided_perpetual_check_loses() {
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let mut moves = vec!["a7a8"];
+    moves.extend(repeat(&["e8e9", "a8a9", "e9e8", "a9a8"], 2));
+    let g = game(fen, &moves[..moves.len() - 1]);
+    assert!(
+        g.outcome().is_ongoing(),
+        "two occurrences are not yet a verdict"
+    );
+    // The last move would complete it: marked, and a loss for Red.
+    let last = g.current().parse_move("a9a8", Notation::Iccs).unwrap();
+    let verdict = Position::history_verdict_after(&g, last).expect("a verdict");
+    assert_eq!(verdict.winner(), Some(Color::Black));
+    // Another move is fine.
+    let other = g.current().parse_move("a9b9", Notation::Iccs).unwrap();
+    assert_eq!(Position::history_verdict_after(&g, other), None);
+
+    let g = game(fen, &moves);
+    let o = g.outcome();
+    assert_eq!(o.reason(), Some(Reason::PerpetualCheck));
+    assert_eq!(o.winner(), Some(Color::Black));
+    let r = o.repetition().unwrap();
+    assert_eq!(r.occurrences, vec![1, 5, 9]);
+    assert_eq!(r.cycle, (5, 9));
+    assert_eq!(r.conduct, [Conduct::PerpetualCheck, Conduct::Allowed]);
+    assert_eq!(r.in_breach, Some(Color::White));
+    assert!(
+        o.explanation()
+            .contains("Red gave check with every move of the cycle (plies 6-9)"),
+        "{}",
+        o.explanation()
+    );
+}
+
+#[test]
+fn intermittent_check_is_a_draw() {
+    let g = game(
+        "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+        &repeat(&["a7a8", "e8e9", "a8a7", "e9e8"], 2),
+    );
+    let o = g.outcome();
+    assert_eq!(o.reason(), Some(Reason::Repetition));
+    assert!(matches!(o, Outcome::Drawn { .. }));
+    assert_eq!(o.repetition().unwrap().occurrences, vec![0, 4, 8]);
+    assert_eq!(
+        o.repetition().unwrap().conduct,
+        [Conduct::Allowed, Conduct::Allowed]
+    );
+}
+
+#[test]
+fn mutual_perpetual_check_is_a_draw() {
+    // Every move of both sides gives check (found by searching check cycles).
+    let fen = "7c1/4k4/3c5/4r4/3C5/9/9/9/3K1N3/4R4 w - - 0 1";
+    let moves = repeat(&["d5e5", "e6d6", "e5d5", "d6e6"], 2);
+    let g = game(fen, &moves);
+    for i in 0..moves.len() {
+        assert!(g.positions()[i + 1].in_check(), "move {i} checks");
+    }
+    let o = g.outcome();
+    assert_eq!(o.reason(), Some(Reason::Repetition));
+    assert_eq!(o.winner(), None);
+    assert_eq!(
+        o.repetition().unwrap().conduct,
+        [Conduct::PerpetualCheck, Conduct::PerpetualCheck]
+    );
+    assert!(o.explanation().contains("both sides checked perpetually"));
+}
+
+#[test]
+fn perpetual_check_against_intermittent_check_loses() {
+    // Red checks with every move; Black's cannon checks on one move of two.
+    let fen = "3k5/9/9/8c/3C5/9/4r4/3R5/r8/3K5 w - - 0 1";
+    let g = game(fen, &repeat(&["d5e5", "i6d6", "e5d5", "d6i6"], 2));
+    assert!(g.positions()[2].in_check() && !g.positions()[4].in_check());
+    let o = g.outcome();
+    assert_eq!(o.reason(), Some(Reason::PerpetualCheck));
+    assert_eq!(o.winner(), Some(Color::Black));
+    assert_eq!(o.repetition().unwrap().conduct[0], Conduct::PerpetualCheck);
+    assert_ne!(o.repetition().unwrap().conduct[1], Conduct::PerpetualCheck);
+}
+
+#[test]
+fn cannon_chasing_a_chariot_loses() {
+    // The red cannon follows the black chariot between a7 and b7 over the
+    // horses on a5/b5; the chariot attacks a different horse each time, which
+    // is one piece attacking two in turn: allowed.
+    let fen = "4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1";
+    let g = game(fen, &repeat(&["a7b7", "a2b2", "b7a7", "b2a2"], 2));
+    let o = g.outcome();
+    assert_eq!(
+        o.reason(),
+        Some(Reason::PerpetualChase),
+        "{}",
+        o.explanation()
+    );
+    assert_eq!(o.winner(), Some(Color::Black));
+    let r = o.repetition().unwrap();
+    assert_eq!(
+        r.conduct[0],
+        Conduct::PerpetualChase {
+            square: "a7".to_owned(),
+            piece: "Black chariot".to_owned()
+        }
+    );
+    assert_eq!(r.conduct[1], Conduct::Allowed);
+    assert!(
+        o.explanation()
+            .contains("Red chased the Black chariot (now on a7)"),
+        "{}",
+        o.explanation()
+    );
+}
+
+#[test]
+fn a_soldier_may_chase() {
+    // The red soldier follows the black chariot; soldiers' attacks are not chases,
+    // and the chariot's attacks on the soldier hit a protected piece.
+    let fen = "4k4/9/9/4r4/R3P4/9/9/9/9/5K3 b - - 0 1";
+    let g = game(fen, &repeat(&["e6d6", "e5d5", "d6e6", "d5e5"], 2));
+    let o = g.outcome();
+    assert_eq!(o.reason(), Some(Reason::Repetition), "{}", o.explanation());
+    assert_eq!(
+        o.repetition().unwrap().conduct,
+        [Conduct::Allowed, Conduct::Allowed]
+    );
+}
+
+#[test]
+fn repetition_rules_can_be_switched_off() {
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let rules = Rules {
+        repetition: RepetitionRule::None,
+        ..Rules::default()
+    };
+    let mut g = Game::<Position>::from_fen(Some(fen), rules).unwrap();
+    g.play_all(
+        &repeat(&["a7a8", "e8e9", "a8a7", "e9e8"], 4),
+        Notation::Iccs,
+    )
+    .unwrap();
+    assert!(g.outcome().is_ongoing());
+}
+
+#[test]
+fn a_third_occurrence_ends_the_game() {
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let mut g = Game::<Position>::from_fen(Some(fen), Rules::default()).unwrap();
+    let err = g
+        .play_all(
+            &repeat(&["a7a8", "e8e9", "a8a7", "e9e8"], 3),
+            Notation::Iccs,
+        )
+        .unwrap_err();
+    assert!(
+        matches!(err, PlayError::GameOver { index: 8, .. }),
+        "{err:?}"
+    );
+}
+
+// --- What counts as a threat (a chase when new) ---
+
+#[test]
+fn the_general_as_only_defender() {
+    // The black general on e9 guards the advisor on e8: no threat.
+    assert!(!threatened(
+        "4k4/R3a4/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        Color::White,
+        "e8"
+    ));
+    // With the red horse on c7 also hitting e8, the general cannot retake.
+    assert!(threatened(
+        "4k4/R3a4/2N6/9/9/9/9/9/9/3K5 w - - 0 1",
+        Color::White,
+        "e8"
+    ));
+    // Retaking would put the black general face to face with the red one.
+    assert!(threatened(
+        "4k4/R3a4/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        Color::White,
+        "e8"
+    ));
+}
+
+#[test]
+fn a_pinned_defender_does_not_protect() {
+    // The black horse on e7 guards the cannon on c8, but the red chariot on
+    // e1 pins it to its general.
+    assert!(threatened(
+        "4k4/R1c6/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1",
+        Color::White,
+        "c8"
+    ));
+    // Unpinned (a black advisor on e8 stands in the chariot's way): protected.
+    assert!(!threatened(
+        "4k4/R1c1a4/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1",
+        Color::White,
+        "c8"
+    ));
+}
+
+#[test]
+fn the_flying_general_pins_too() {
+    // The black horse on e6 is the only piece between the generals: it may
+    // not leave the file to retake on c7.
+    assert!(threatened(
+        "4k4/9/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1",
+        Color::White,
+        "c7"
+    ));
+    // With the black advisor on e8 also on the file, the horse may retake.
+    assert!(!threatened(
+        "4k4/4a4/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1",
+        Color::White,
+        "c7"
+    ));
+}
+
+#[test]
+fn fake_protection_through_a_cannon_screen() {
+    // The black cannon on c9 "guards" c6 over the red chariot on c7, but
+    // once the chariot takes, the screen is gone.
+    assert!(threatened(
+        "2c1k4/9/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1",
+        Color::White,
+        "c6"
+    ));
+    // With a black horse on c8 the cannon has a screen after the capture.
+    assert!(!threatened(
+        "2c1k4/2n6/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1",
+        Color::White,
+        "c6"
+    ));
+}
+
+#[test]
+fn blocking_a_defender_is_a_chase() {
+    // The black chariot on a6 guards the horse on c6 along the rank, so the
+    // red chariot on c3 does not threaten it; the red horse jumping a4-b6
+    // blocks the guard and so chases the horse.
+    let fen = "4k4/9/9/r1n6/9/N8/2R6/9/9/3K5 w - - 0 1";
+    assert!(!threatened(fen, Color::White, "c6"));
+    assert_eq!(chased(fen, "a4b6"), vec!["c6".to_owned()]);
+    // A move that changes nothing for c6 chases nothing.
+    assert!(chased(fen, "d0d1").is_empty());
+}
+
+#[test]
+fn a_discovered_attack_is_a_chase() {
+    // The red horse on c3 steps aside and unmasks the chariot on c1 against
+    // the unprotected black horse on c6.
+    let fen = "4k4/9/9/2n6/9/9/2N6/9/2R6/3K5 w - - 0 1";
+    assert!(!threatened(fen, Color::White, "c6"));
+    assert_eq!(chased(fen, "c3d5"), vec!["c6".to_owned()]);
+}
+
+#[test]
+fn sliding_along_the_line_is_not_a_new_attack() {
+    // The chariot on a8 already attacks the unprotected horse on e8.
+    let fen = "3k5/R3n4/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert!(threatened(fen, Color::White, "e8"));
+    assert!(chased(fen, "a8b8").is_empty());
+    // Arriving from another line is a new attack.
+    let fen = "3k5/4n4/R8/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(chased(fen, "a7a8"), vec!["e8".to_owned()]);
+}
+
+#[test]
+fn chases_by_kind_of_piece() {
+    // A horse attacking a protected chariot threatens it all the same.
+    assert!(threatened(
+        "3k5/9/9/9/2r1r4/9/3N5/9/9/4K4 w - - 0 1",
+        Color::White,
+        "e5"
+    ));
+    // A chariot attacking a protected horse does not.
+    assert!(!threatened(
+        "3k5/9/9/9/r1n6/9/9/9/9/2R1K4 w - - 0 1",
+        Color::White,
+        "c5"
+    ));
+    // An elephant attacking a protected horse threatens it.
+    assert!(threatened(
+        "r2k5/9/9/9/9/9/9/n8/9/2B1K4 w - - 0 1",
+        Color::White,
+        "a2"
+    ));
+    // Soldiers and generals never chase.
+    assert!(!threatened(
+        "3k5/9/9/4r4/4P4/9/9/9/9/5K3 w - - 0 1",
+        Color::White,
+        "e6"
+    ));
+    assert!(!threatened(
+        "3k5/9/9/9/9/9/9/4n4/4K4/9 w - - 0 1",
+        Color::White,
+        "e2"
+    ));
+    // A soldier that has not crossed the river is no victim; one that has, is.
+    assert!(!threatened(
+        "3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1",
+        Color::White,
+        "a6"
+    ));
+    assert!(threatened(
+        "3k5/9/9/9/9/p8/9/9/9/R3K4 w - - 0 1",
+        Color::White,
+        "a4"
+    ));
+}
+
+#[test]
+fn mutual_attacks_of_one_kind_are_not_chases() {
+    // Two chariots facing each other on the a-file.
+    assert!(!threatened(
+        "3k5/9/r8/9/9/9/9/9/9/R3K4 w - - 0 1",
+        Color::White,
+        "a7"
+    ));
+    // Unless the black chariot may not take back: it is the only piece
+    // between the generals (and unprotected).
+    assert!(threatened(
+        "4k4/9/R3r4/9/9/9/9/9/9/4K4 w - - 0 1",
+        Color::White,
+        "e7"
+    ));
+}
