@@ -155,3 +155,83 @@ proptest! {
         }
     }
 }
+
+/// The marks of legal-moves agree, at every ply of `game`'s current
+/// position, with what adjudication rules once the move is played; returns
+/// how many moves would have completed a repetition.
+fn check_marks(game: &arbiter::variants::Game<Position>) -> Result<usize, TestCaseError> {
+    use arbiter::variants::Reason;
+    let mut moves = Vec::new();
+    game.current().legal_moves(&mut moves);
+    let mut hits = 0;
+    for m in moves {
+        let mark = Position::history_verdict_after(game, m);
+        let mut after = game.clone();
+        after.play(m);
+        let outcome = after.outcome();
+        let by_repetition = matches!(
+            outcome.reason(),
+            Some(Reason::PerpetualCheck | Reason::PerpetualChase | Reason::Repetition)
+        );
+        if by_repetition {
+            hits += 1;
+            prop_assert_eq!(mark, Some(outcome));
+        } else {
+            prop_assert_eq!(mark, None, "{:?} gives {:?}", m, outcome);
+        }
+    }
+    Ok(hits)
+}
+
+/// Plays a random game that often steps back with the piece moved last (so
+/// positions repeat), checking the marks at every ply; returns the number of
+/// moves seen that would have completed a repetition.
+fn shuffle_and_check(start: &str, picks: &[u16]) -> Result<usize, TestCaseError> {
+    use arbiter::variants::Game;
+    let mut game = Game::<Position>::from_fen(Some(start), Rules::default()).unwrap();
+    let mut moves = Vec::new();
+    let mut hits = 0;
+    for &pick in picks {
+        if !game.outcome().is_ongoing() {
+            break;
+        }
+        hits += check_marks(&game)?;
+        game.current().legal_moves(&mut moves);
+        let n = game.moves().len();
+        let back = (n >= 2 && pick % 4 != 0)
+            .then(|| game.moves()[n - 2])
+            .and_then(|mine| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|m| m.from == mine.to && m.to == mine.from)
+            });
+        game.play(back.unwrap_or(moves[pick as usize % moves.len()]));
+    }
+    Ok(hits)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Along random games, the repetition marks of every legal move agree
+    /// with the adjudication after it.
+    #[test]
+    fn repetition_marks_agree_with_adjudication(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 8..60)) {
+        shuffle_and_check(STARTS[start], &picks)?;
+    }
+}
+
+/// The property above is not vacuous: stepping back reaches the rule.
+#[test]
+fn shuffling_reaches_repetition_verdicts() {
+    let picks: Vec<u16> = (1..=40).collect();
+    let hits: usize = STARTS
+        .iter()
+        .map(|s| shuffle_and_check(s, &picks).unwrap())
+        .sum();
+    assert!(
+        hits >= STARTS.len(),
+        "only {hits} moves completed a repetition"
+    );
+}
