@@ -28,7 +28,7 @@ enum Command {
     Serve(arbiter::api::ServeArgs),
     /// Count the leaves of the legal move tree (the move generator's truth test).
     Perft {
-        /// The variant: xiangqi.
+        /// The variant: xiangqi or taxi.
         variant: String,
         /// Depth in plies.
         depth: u32,
@@ -70,6 +70,7 @@ fn main() -> ExitCode {
                 VariantId::Xiangqi => {
                     run_perft::<variants::xiangqi::Xiangqi>(depth, fen.as_deref(), divide)
                 }
+                VariantId::Taxi => run_perft::<variants::taxi::Taxi>(depth, fen.as_deref(), divide),
             };
             match result {
                 Ok(()) => ExitCode::SUCCESS,

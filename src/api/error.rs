@@ -21,6 +21,7 @@ pub enum Problem {
     UnknownVariant,
     InvalidFen,
     InvalidRules,
+    InvalidBalances,
     InvalidNotation,
     InvalidMove,
     IllegalMove,
@@ -40,6 +41,7 @@ impl Problem {
         Problem::UnknownVariant,
         Problem::InvalidFen,
         Problem::InvalidRules,
+        Problem::InvalidBalances,
         Problem::InvalidNotation,
         Problem::InvalidMove,
         Problem::IllegalMove,
@@ -59,6 +61,7 @@ impl Problem {
             Problem::UnknownVariant => "unknown_variant",
             Problem::InvalidFen => "invalid_fen",
             Problem::InvalidRules => "invalid_rules",
+            Problem::InvalidBalances => "invalid_balances",
             Problem::InvalidNotation => "invalid_notation",
             Problem::InvalidMove => "invalid_move",
             Problem::IllegalMove => "illegal_move",
@@ -78,6 +81,7 @@ impl Problem {
             Problem::InvalidRequest
             | Problem::InvalidFen
             | Problem::InvalidRules
+            | Problem::InvalidBalances
             | Problem::InvalidNotation
             | Problem::InvalidMove
             | Problem::IllegalMove
@@ -98,6 +102,7 @@ impl Problem {
             Problem::UnknownVariant => "Unknown variant",
             Problem::InvalidFen => "The FEN is not a valid position",
             Problem::InvalidRules => "The rule options are not valid",
+            Problem::InvalidBalances => "The balances are not valid",
             Problem::InvalidNotation => "Unknown move notation",
             Problem::InvalidMove => "The move cannot be read",
             Problem::IllegalMove => "A move of the game is illegal",

@@ -4,6 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::error::{ApiError, Problem, ProblemDetails};
 use super::types::*;
+use crate::variants::taxi::Taxi;
 use crate::variants::xiangqi::Xiangqi;
 use crate::variants::{Conduct, Game, Outcome, Variant, VariantId, VariantInfo};
 
@@ -15,6 +16,7 @@ macro_rules! for_variant {
     ($id:expr, $f:ident ( $($arg:expr),* )) => {
         match $id {
             VariantId::Xiangqi => $f::<Xiangqi>($($arg),*),
+            VariantId::Taxi => $f::<Taxi>($($arg),*),
         }
     };
 }
@@ -82,6 +84,7 @@ fn notation<V: Variant>(name: Option<&str>) -> Result<V::Notation, ApiError> {
 /// Builds the game of a request: rules, start position, and every move checked.
 fn replay<V: Variant>(
     fen: Option<&str>,
+    balances: Option<&Balances>,
     moves: &[String],
     rules: Option<&serde_json::Value>,
     notation: V::Notation,
@@ -97,13 +100,26 @@ fn replay<V: Variant>(
         .field("moves"));
     }
     let rules = V::parse_rules(rules).map_err(ApiError::invalid_rules)?;
-    let mut game = Game::<V>::from_fen(fen, rules).map_err(ApiError::invalid_fen)?;
+    let mut start = match fen {
+        Some(f) => V::from_fen(f, &rules).map_err(ApiError::invalid_fen)?,
+        None => V::start_position(&rules),
+    };
+    if let Some(b) = balances {
+        start.set_balances([b.white, b.black], fen).map_err(|e| {
+            ApiError::new(Problem::InvalidBalances, format!("balances: {e}")).field("balances")
+        })?;
+    }
+    let mut game = Game::<V>::new(start, rules);
     game.play_all(moves, notation)
         .map_err(|e| ApiError::from_play(e, V::SIDES))?;
     Ok(game)
 }
 
-fn status(outcome: &Outcome, sides: [&str; 2]) -> GameStatus {
+fn status(
+    outcome: &Outcome,
+    claimable: Vec<(crate::variants::Reason, String)>,
+    sides: [&str; 2],
+) -> GameStatus {
     GameStatus {
         status: match outcome {
             Outcome::Ongoing => "ongoing",
@@ -115,6 +131,13 @@ fn status(outcome: &Outcome, sides: [&str; 2]) -> GameStatus {
         winner: outcome.winner().map(|c| sides[c.index()].to_owned()),
         reason: outcome.reason().map(|r| r.code().to_owned()),
         explanation: outcome.explanation().to_owned(),
+        claimable_draws: claimable
+            .into_iter()
+            .map(|(reason, explanation)| ClaimableDraw {
+                reason: reason.code().to_owned(),
+                explanation,
+            })
+            .collect(),
         repetition: outcome.repetition().map(|r| RepetitionDoc {
             occurrences: r.occurrences.clone(),
             cycle: PlyRange {
@@ -149,7 +172,18 @@ fn summary<V: Variant>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
         side_to_move: V::SIDES[pos.side_to_move().index()].to_owned(),
         in_check: pos.in_check(),
         plies: game.moves().len(),
-        status: status(outcome, V::SIDES),
+        balances: pos
+            .balances()
+            .map(|[white, black]| Balances { white, black }),
+        status: status(
+            outcome,
+            if outcome.is_ongoing() {
+                V::claimable_draws(game)
+            } else {
+                Vec::new()
+            },
+            V::SIDES,
+        ),
     }
 }
 
@@ -175,6 +209,9 @@ fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) ->
         fairy: None,
         wxf: None,
         chinese: None,
+        uci: None,
+        san: None,
+        cost: d.cost,
         capture: d.capture,
         check: d.gives_check,
         forbidden_repetition: repetition.as_ref().is_some_and(|r| r.outcome == "loss"),
@@ -186,6 +223,8 @@ fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) ->
             "fairy" => out.fairy = Some(text),
             "wxf" => out.wxf = Some(text),
             "chinese" => out.chinese = Some(text),
+            "uci" => out.uci = Some(text),
+            "san" => out.san = Some(text),
             _ => {}
         }
     }
@@ -194,7 +233,13 @@ fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) ->
 
 fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesResponse, ApiError> {
     let notation = notation::<V>(req.notation.as_deref())?;
-    let game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
+    let game = replay::<V>(
+        req.fen.as_deref(),
+        req.balances.as_ref(),
+        &req.moves,
+        req.rules.as_ref(),
+        notation,
+    )?;
     let pos = game.current();
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -214,7 +259,13 @@ fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesRespons
 
 fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, ApiError> {
     let notation = notation::<V>(req.notation.as_deref())?;
-    let mut game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
+    let mut game = replay::<V>(
+        req.fen.as_deref(),
+        req.balances.as_ref(),
+        &req.moves,
+        req.rules.as_ref(),
+        notation,
+    )?;
     let outcome = game.outcome();
     let refuse = |reason: String, code: &str| ValidateResponse {
         variant: V::ID.as_str().to_owned(),
@@ -259,7 +310,13 @@ fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, Ap
 
 fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse, ApiError> {
     let notation = notation::<V>(req.notation.as_deref())?;
-    let game = replay::<V>(req.fen.as_deref(), &req.moves, req.rules.as_ref(), notation)?;
+    let game = replay::<V>(
+        req.fen.as_deref(),
+        req.balances.as_ref(),
+        &req.moves,
+        req.rules.as_ref(),
+        notation,
+    )?;
     let outcome = game.outcome();
     Ok(AdjudicateResponse {
         variant: V::ID.as_str().to_owned(),
@@ -288,7 +345,7 @@ pub async fn list_variants() -> web::Json<VariantList> {
     get,
     path = "/v1/variants/{variant}",
     tag = "variants",
-    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
     responses(
         (status = 200, description = "The variant", body = VariantDetails),
         (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json")
@@ -310,7 +367,7 @@ pub async fn get_variant(
     post,
     path = "/v1/variants/{variant}/legal-moves",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
     request_body(content = PositionRequest, examples(
         ("start" = (summary = "The start position", value = json!({}))),
         ("after moves" = (summary = "After two moves", value = json!({"moves": ["h2e2", "h9g7"]}))),
@@ -351,7 +408,7 @@ pub async fn legal_moves(
     post,
     path = "/v1/variants/{variant}/validate",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
     request_body(content = ValidateRequest, examples(
         ("legal" = (summary = "A legal move", value = json!({"moves": ["h2e2"], "move": "h9g7"}))),
         ("blocked horse" = (summary = "A horse whose leg is blocked", value = json!({
@@ -387,7 +444,7 @@ pub async fn validate(
     post,
     path = "/v1/variants/{variant}/adjudicate",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
     request_body(content = PositionRequest, examples(
         ("checkmate" = (summary = "A game ending in checkmate", value = json!({
             "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",

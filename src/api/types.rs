@@ -20,8 +20,30 @@ pub struct PositionRequest {
     #[schema(value_type = Option<Object>)]
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer; `GET /v1/variants/{variant}`
-    /// lists the notations. Default: the variant's coordinate notation (`iccs` for Xiangqi).
+    /// lists the notations. Default: the variant's coordinate notation (`iccs`
+    /// for Xiangqi, `uci` for Taxi chess).
     pub notation: Option<String>,
+    /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
+    pub balances: Option<Balances>,
+}
+
+/// Both sides' balances in units (Taxi chess), before their next income.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Balances {
+    #[schema(example = 16)]
+    pub white: u32,
+    #[schema(example = 16)]
+    pub black: u32,
+}
+
+/// A draw a player may claim now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimableDraw {
+    /// `threefold_repetition` or `fifty_moves`.
+    #[schema(example = "threefold_repetition")]
+    pub reason: String,
+    pub explanation: String,
 }
 
 /// A position and one more move to check.
@@ -45,6 +67,8 @@ pub struct ValidateRequest {
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer.
     pub notation: Option<String>,
+    /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
+    pub balances: Option<Balances>,
 }
 
 /// Whether the game goes on, and if not, how it ended.
@@ -60,11 +84,16 @@ pub struct GameStatus {
     pub winner: Option<String>,
     /// Stable code of how the game ended: `checkmate`, `stalemate`,
     /// `move_limit`, `insufficient_material`, `perpetual_check`,
-    /// `perpetual_chase`, `repetition`.
+    /// `perpetual_chase`, `repetition`, `bankruptcy`, `fivefold_repetition`,
+    /// `seventy_five_moves`.
     pub reason: Option<String>,
     /// One sentence saying what happened.
     #[schema(example = "the game is in progress")]
     pub explanation: String,
+    /// Draws that may be claimed now (Taxi chess: threefold repetition, 50
+    /// moves); the game goes on unless one is claimed. Automatic draws
+    /// (fivefold, 75 moves) end the game instead.
+    pub claimable_draws: Vec<ClaimableDraw>,
     /// For a repetition verdict: what was judged and found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionDoc>,
@@ -139,6 +168,9 @@ pub struct PositionSummary {
     pub in_check: bool,
     /// Plies played from the start FEN.
     pub plies: usize,
+    /// Taxi chess: both balances before their next income.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub balances: Option<Balances>,
     #[serde(flatten)]
     pub status: GameStatus,
 }
@@ -166,6 +198,18 @@ pub struct LegalMove {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "炮二平五")]
     pub chinese: Option<String>,
+    /// UCI coordinates (Taxi chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "e2e4")]
+    pub uci: Option<String>,
+    /// Standard algebraic notation (Taxi chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "e4")]
+    pub san: Option<String>,
+    /// What the move costs in units (Taxi chess): travel + removal + promotion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 2)]
+    pub cost: Option<u32>,
     /// Whether the move captures.
     pub capture: bool,
     /// Whether the move gives check.

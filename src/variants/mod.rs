@@ -7,6 +7,7 @@ use std::fmt;
 use std::hash::Hash;
 
 pub mod game;
+pub mod taxi;
 pub mod xiangqi;
 
 pub use game::{Game, PlayError};
@@ -45,14 +46,16 @@ impl std::ops::Not for Color {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VariantId {
     Xiangqi,
+    Taxi,
 }
 
 impl VariantId {
-    pub const ALL: &'static [VariantId] = &[VariantId::Xiangqi];
+    pub const ALL: &'static [VariantId] = &[VariantId::Xiangqi, VariantId::Taxi];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             VariantId::Xiangqi => "xiangqi",
+            VariantId::Taxi => "taxi",
         }
     }
 
@@ -159,6 +162,16 @@ pub enum Reason {
     PerpetualChase,
     /// A repetition that neither side, or both, caused by forbidden means: drawn.
     Repetition,
+    /// Taxi chess: in check and unable to pay for any move out of it.
+    Bankruptcy,
+    /// Taxi chess: the same position (balances included) a third time; a claimable draw.
+    ThreefoldRepetition,
+    /// Taxi chess: the same position a fifth time; drawn automatically.
+    FivefoldRepetition,
+    /// Taxi chess: 100 plies without capture or pawn move; a claimable draw.
+    FiftyMoves,
+    /// Taxi chess: 150 plies without capture or pawn move; drawn automatically.
+    SeventyFiveMoves,
 }
 
 impl Reason {
@@ -170,6 +183,11 @@ impl Reason {
         Reason::PerpetualCheck,
         Reason::PerpetualChase,
         Reason::Repetition,
+        Reason::Bankruptcy,
+        Reason::ThreefoldRepetition,
+        Reason::FivefoldRepetition,
+        Reason::FiftyMoves,
+        Reason::SeventyFiveMoves,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -181,6 +199,11 @@ impl Reason {
             Reason::PerpetualCheck => "perpetual_check",
             Reason::PerpetualChase => "perpetual_chase",
             Reason::Repetition => "repetition",
+            Reason::Bankruptcy => "bankruptcy",
+            Reason::ThreefoldRepetition => "threefold_repetition",
+            Reason::FivefoldRepetition => "fivefold_repetition",
+            Reason::FiftyMoves => "fifty_moves",
+            Reason::SeventyFiveMoves => "seventy_five_moves",
         }
     }
 }
@@ -300,6 +323,8 @@ pub struct MoveNotations {
     pub others: Vec<(&'static str, String)>,
     pub capture: bool,
     pub gives_check: bool,
+    /// What the move costs, in variants with money.
+    pub cost: Option<u32>,
 }
 
 /// One chess variant: its position type, moves, rules and notation.
@@ -350,6 +375,25 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     fn describe_move(&self, mv: Self::Move, notation: Self::Notation) -> MoveNotations;
     /// The move in the given coordinate notation only (cheap).
     fn move_to_string(&self, mv: Self::Move, notation: Self::Notation) -> String;
+
+    /// Both balances, in variants with money (first mover first).
+    fn balances(&self) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// Sets both balances from a request's JSON, which must agree with the
+    /// FEN's when the FEN has them.
+    fn set_balances(&mut self, _balances: [u32; 2], _fen: Option<&str>) -> Result<(), String> {
+        Err(format!(
+            "{} has no money, so it takes no balances",
+            Self::ID
+        ))
+    }
+
+    /// Draws that a player may claim now (the game goes on unless claimed).
+    fn claimable_draws(_game: &Game<Self>) -> Vec<(Reason, String)> {
+        Vec::new()
+    }
 
     /// What playing the legal move `mv` would bring about through a rule that
     /// needs the game's history (Xiangqi's repetition verdicts), if anything.

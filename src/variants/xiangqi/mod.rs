@@ -232,6 +232,7 @@ impl Variant for Position {
             ],
             capture: self.piece_at(mv.to) != board::EMPTY,
             gives_check: self.gives_check(mv),
+            cost: None,
         }
     }
 

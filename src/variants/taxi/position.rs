@@ -1,0 +1,755 @@
+//! The Taxi chess position: bitboards plus a mailbox, both balances, and a
+//! legal move generator where checks and pins count only when the attacker
+//! can pay for the capture ("affordable threats").
+//!
+//! Squares are `0..64` with a1 = 0, h1 = 7, a8 = 56. Attack geometry comes
+//! from the `cozy-chess` crate (magic bitboards); the legality here is ours.
+
+use cozy_chess::{
+    get_between_rays, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves,
+    get_line_rays, get_rook_moves, get_rook_rays, BitBoard, Square,
+};
+
+use crate::variants::Color;
+
+pub type Sq = u8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+    ];
+
+    pub fn from_index(i: u8) -> Kind {
+        Kind::ALL[i as usize]
+    }
+
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::Pawn => 'P',
+            Kind::Knight => 'N',
+            Kind::Bishop => 'B',
+            Kind::Rook => 'R',
+            Kind::Queen => 'Q',
+            Kind::King => 'K',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => Kind::Pawn,
+            'N' => Kind::Knight,
+            'B' => Kind::Bishop,
+            'R' => Kind::Rook,
+            'Q' => Kind::Queen,
+            'K' => Kind::King,
+            _ => return None,
+        })
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "pawn",
+            Kind::Knight => "knight",
+            Kind::Bishop => "bishop",
+            Kind::Rook => "rook",
+            Kind::Queen => "queen",
+            Kind::King => "king",
+        }
+    }
+}
+
+/// What kind of move, beyond from and to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flag {
+    Normal,
+    DoublePush,
+    EnPassant,
+    Castle,
+}
+
+/// A move with its price. `promo` is the piece a pawn becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Sq,
+    pub to: Sq,
+    pub promo: Option<Kind>,
+    pub flag: Flag,
+    pub cost: u32,
+}
+
+pub const NO_SQ: Sq = 64;
+const EMPTY: u8 = 12;
+
+pub const WHITE_KING_SIDE: u8 = 1;
+pub const WHITE_QUEEN_SIDE: u8 = 2;
+pub const BLACK_KING_SIDE: u8 = 4;
+pub const BLACK_QUEEN_SIDE: u8 = 8;
+
+#[inline]
+pub const fn file_of(s: Sq) -> u8 {
+    s & 7
+}
+
+#[inline]
+pub const fn rank_of(s: Sq) -> u8 {
+    s >> 3
+}
+
+pub fn sq_name(s: Sq) -> String {
+    format!("{}{}", (b'a' + file_of(s)) as char, rank_of(s) + 1)
+}
+
+#[inline]
+fn csq(s: Sq) -> Square {
+    Square::index(s as usize)
+}
+
+#[inline]
+pub fn rook_attacks(s: Sq, occ: u64) -> u64 {
+    get_rook_moves(csq(s), BitBoard(occ)).0
+}
+
+#[inline]
+pub fn bishop_attacks(s: Sq, occ: u64) -> u64 {
+    get_bishop_moves(csq(s), BitBoard(occ)).0
+}
+
+#[inline]
+pub fn knight_attacks(s: Sq) -> u64 {
+    get_knight_moves(csq(s)).0
+}
+
+#[inline]
+pub fn king_attacks(s: Sq) -> u64 {
+    get_king_moves(csq(s)).0
+}
+
+#[inline]
+fn between(a: Sq, b: Sq) -> u64 {
+    get_between_rays(csq(a), csq(b)).0
+}
+
+#[inline]
+fn line(a: Sq, b: Sq) -> u64 {
+    get_line_rays(csq(a), csq(b)).0
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Squares a pawn of `c` on `s` attacks.
+#[inline]
+pub fn pawn_attacks(c: Color, s: Sq) -> u64 {
+    let b = 1u64 << s;
+    match c {
+        Color::White => ((b << 7) & !FILE_H) | ((b << 9) & !FILE_A),
+        Color::Black => ((b >> 9) & !FILE_H) | ((b >> 7) & !FILE_A),
+    }
+}
+
+/// Steps from `a` to `b` as a king walks them: max(|dx|, |dy|).
+#[inline]
+pub fn distance(a: Sq, b: Sq) -> u32 {
+    (file_of(a).abs_diff(file_of(b))).max(rank_of(a).abs_diff(rank_of(b))) as u32
+}
+
+/// The price of carrying a captured piece off the board from `s`.
+#[inline]
+pub fn removal(s: Sq) -> u32 {
+    let (f, r) = (file_of(s) as u32, rank_of(s) as u32);
+    (f + 1).min(8 - f).min(r + 1).min(8 - r)
+}
+
+/// The travel cost of a piece of `kind` going from `from` to `to` by its
+/// normal movement: knights 2, everything else one unit per step.
+#[inline]
+pub fn travel(kind: Kind, from: Sq, to: Sq) -> u32 {
+    if kind == Kind::Knight {
+        2
+    } else {
+        distance(from, to)
+    }
+}
+
+#[inline]
+fn bits(mut b: u64) -> impl Iterator<Item = Sq> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let s = b.trailing_zeros() as Sq;
+            b &= b - 1;
+            Some(s)
+        }
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(super) by_kind: [u64; 6],
+    pub(super) by_color: [u64; 2],
+    pub(super) board: [u8; 64],
+    pub(super) side: Color,
+    pub(super) castling: u8,
+    /// The en-passant target square after a double step, or `NO_SQ`.
+    pub(super) ep: Sq,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    /// Each side's balance before its next income.
+    pub(super) balance: [u32; 2],
+    /// Income per turn (a rule option, carried with the position).
+    pub(super) income: u32,
+}
+
+/// The most that any single move can cost (7 steps, 4 removal, 2 promotion).
+const MAX_COST: u32 = 13;
+
+impl Position {
+    pub(super) fn empty(side: Color, income: u32) -> Position {
+        Position {
+            by_kind: [0; 6],
+            by_color: [0; 2],
+            board: [EMPTY; 64],
+            side,
+            castling: 0,
+            ep: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            balance: [0; 2],
+            income,
+        }
+    }
+
+    #[inline]
+    pub fn piece_at(&self, s: Sq) -> Option<(Color, Kind)> {
+        let p = self.board[s as usize];
+        (p != EMPTY).then(|| {
+            (
+                if p < 6 { Color::White } else { Color::Black },
+                Kind::from_index(p % 6),
+            )
+        })
+    }
+
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    pub fn balances(&self) -> [u32; 2] {
+        self.balance
+    }
+
+    pub fn income(&self) -> u32 {
+        self.income
+    }
+
+    /// What `c` may spend on its next move: balance plus income.
+    #[inline]
+    pub fn budget(&self, c: Color) -> u32 {
+        self.balance[c.index()].saturating_add(self.income)
+    }
+
+    #[inline]
+    pub(super) fn pieces(&self, c: Color, k: Kind) -> u64 {
+        self.by_color[c.index()] & self.by_kind[k as usize]
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn king(&self, c: Color) -> Sq {
+        self.pieces(c, Kind::King).trailing_zeros() as Sq
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, s: Sq, c: Color, k: Kind) {
+        self.board[s as usize] = c as u8 * 6 + k as u8;
+        self.by_kind[k as usize] |= 1 << s;
+        self.by_color[c.index()] |= 1 << s;
+    }
+
+    #[inline]
+    fn take(&mut self, s: Sq) {
+        let p = self.board[s as usize];
+        if p != EMPTY {
+            self.by_kind[(p % 6) as usize] &= !(1 << s);
+            self.by_color[(p / 6) as usize] &= !(1 << s);
+            self.board[s as usize] = EMPTY;
+        }
+    }
+
+    /// Pieces of `by` that could take on `s` on their next turn and pay the
+    /// travel: the affordable threats. `occ` is the occupancy to look through.
+    #[inline]
+    pub fn threats_to(&self, s: Sq, by: Color, occ: u64) -> u64 {
+        let budget = self.budget(by);
+        if budget == 0 {
+            return 0;
+        }
+        let mut a = (pawn_attacks(!by, s) & self.pieces(by, Kind::Pawn))
+            | (king_attacks(s) & self.pieces(by, Kind::King));
+        if budget >= 2 {
+            a |= knight_attacks(s) & self.pieces(by, Kind::Knight);
+        }
+        let queens = self.pieces(by, Kind::Queen);
+        let sliders = (bishop_attacks(s, occ) & (self.pieces(by, Kind::Bishop) | queens))
+            | (rook_attacks(s, occ) & (self.pieces(by, Kind::Rook) | queens));
+        if budget >= 7 {
+            a |= sliders;
+        } else {
+            for x in bits(sliders) {
+                if distance(x, s) <= budget {
+                    a |= 1 << x;
+                }
+            }
+        }
+        a
+    }
+
+    /// Whether the side to move is in check: its king is under an affordable threat.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        self.threats_to(self.king(us), !us, self.occupied()) != 0
+    }
+
+    /// Whether `c`'s king is under an affordable threat.
+    #[inline]
+    pub fn king_threatened(&self, c: Color) -> bool {
+        self.threats_to(self.king(c), !c, self.occupied()) != 0
+    }
+
+    /// Every legal move, affordability included.
+    pub fn legal(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side;
+        let them = !us;
+        let budget = self.budget(us);
+        if budget == 0 {
+            return;
+        }
+        let rich = budget >= MAX_COST;
+        let occ = self.occupied();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let k = self.king(us);
+        let checkers = self.threats_to(k, them, occ);
+
+        // Affordable pinners: their sliders on a line to our king whose
+        // capture of the king would be affordable once the line opens.
+        let their_budget = self.budget(them);
+        let queens = self.pieces(them, Kind::Queen);
+        let snipers = (get_rook_rays(csq(k)).0 & (self.pieces(them, Kind::Rook) | queens))
+            | (get_bishop_rays(csq(k)).0 & (self.pieces(them, Kind::Bishop) | queens));
+        let mut pinned = 0u64;
+        let mut pin_line = [u64::MAX; 64];
+        for x in bits(snipers) {
+            if distance(x, k) > their_budget {
+                continue;
+            }
+            let b = between(x, k) & occ;
+            if b.count_ones() == 1 && b & ours != 0 {
+                pinned |= b;
+                pin_line[b.trailing_zeros() as usize] = line(x, k);
+            }
+        }
+
+        let push =
+            |out: &mut Vec<Move>, from: Sq, to: Sq, promo: Option<Kind>, flag: Flag, cost: u32| {
+                if rich || cost <= budget {
+                    out.push(Move {
+                        from,
+                        to,
+                        promo,
+                        flag,
+                        cost,
+                    });
+                }
+            };
+        let capture_cost = |to: Sq| {
+            if theirs & (1 << to) != 0 {
+                removal(to)
+            } else {
+                0
+            }
+        };
+
+        // King moves: the target must not be threatened once the king has left.
+        let occ_without_king = occ & !(1 << k);
+        for t in bits(king_attacks(k) & !ours) {
+            let cost = 1 + capture_cost(t);
+            if (rich || cost <= budget) && self.threats_to(t, them, occ_without_king) == 0 {
+                out.push(Move {
+                    from: k,
+                    to: t,
+                    promo: None,
+                    flag: Flag::Normal,
+                    cost,
+                });
+            }
+        }
+        let n_checks = checkers.count_ones();
+        if n_checks >= 2 {
+            return;
+        }
+        let target_mask = if n_checks == 1 {
+            let c = checkers.trailing_zeros() as Sq;
+            checkers | between(c, k)
+        } else {
+            u64::MAX
+        };
+
+        // Knights (a pinned knight can never move).
+        for from in bits(self.pieces(us, Kind::Knight) & !pinned) {
+            for to in bits(knight_attacks(from) & !ours & target_mask) {
+                push(out, from, to, None, Flag::Normal, 2 + capture_cost(to));
+            }
+        }
+        // Sliders.
+        for (kind, rookish, bishopish) in [
+            (Kind::Bishop, false, true),
+            (Kind::Rook, true, false),
+            (Kind::Queen, true, true),
+        ] {
+            for from in bits(self.pieces(us, kind)) {
+                let mut targets = 0;
+                if rookish {
+                    targets |= rook_attacks(from, occ);
+                }
+                if bishopish {
+                    targets |= bishop_attacks(from, occ);
+                }
+                targets &= !ours & target_mask & pin_line[from as usize];
+                for to in bits(targets) {
+                    push(
+                        out,
+                        from,
+                        to,
+                        None,
+                        Flag::Normal,
+                        distance(from, to) + capture_cost(to),
+                    );
+                }
+            }
+        }
+        // Pawns.
+        let (forward, start_rank, last_rank): (i8, u8, u8) = if us == Color::White {
+            (8, 1, 7)
+        } else {
+            (-8, 6, 0)
+        };
+        for from in bits(self.pieces(us, Kind::Pawn)) {
+            let allowed = target_mask & pin_line[from as usize];
+            let one = (from as i8 + forward) as Sq;
+            let emit = |out: &mut Vec<Move>, to: Sq, base: u32| {
+                if rank_of(to) == last_rank {
+                    for promo in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
+                        push(out, from, to, Some(promo), Flag::Normal, base + 2);
+                    }
+                } else {
+                    push(out, from, to, None, Flag::Normal, base);
+                }
+            };
+            if occ & (1 << one) == 0 {
+                if allowed & (1 << one) != 0 {
+                    emit(out, one, 1);
+                }
+                if rank_of(from) == start_rank {
+                    let two = (one as i8 + forward) as Sq;
+                    if occ & (1 << two) == 0 && allowed & (1 << two) != 0 {
+                        push(out, from, two, None, Flag::DoublePush, 2);
+                    }
+                }
+            }
+            for to in bits(pawn_attacks(us, from) & theirs & allowed) {
+                emit(out, to, 1 + removal(to));
+            }
+            if self.ep != NO_SQ && pawn_attacks(us, from) & (1 << self.ep) != 0 {
+                let captured = (self.ep as i8 - forward) as Sq;
+                let m = Move {
+                    from,
+                    to: self.ep,
+                    promo: None,
+                    flag: Flag::EnPassant,
+                    cost: 1 + removal(captured),
+                };
+                // Rare and subtle (two pieces leave one rank): test by playing it.
+                if (rich || m.cost <= budget) && !self.leaves_king_threatened(m) {
+                    out.push(m);
+                }
+            }
+        }
+        // Castling: a flat price; the king's start, transit and target squares
+        // must not be threatened (the rook's b-file square may be).
+        if n_checks == 0 && self.castling != 0 {
+            let (ks, qs, rank) = if us == Color::White {
+                (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 0u8)
+            } else {
+                (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 56u8)
+            };
+            let e = rank + 4;
+            let rook = self.pieces(us, Kind::Rook);
+            if self.castling & ks != 0
+                && k == e
+                && rook & (1 << (rank + 7)) != 0
+                && occ & ((1 << (rank + 5)) | (1 << (rank + 6))) == 0
+                && self.threats_to(rank + 5, them, occ) == 0
+                && self.threats_to(rank + 6, them, occ) == 0
+            {
+                push(out, e, rank + 6, None, Flag::Castle, 4);
+            }
+            if self.castling & qs != 0
+                && k == e
+                && rook & (1 << rank) != 0
+                && occ & ((1 << (rank + 1)) | (1 << (rank + 2)) | (1 << (rank + 3))) == 0
+                && self.threats_to(rank + 3, them, occ) == 0
+                && self.threats_to(rank + 2, them, occ) == 0
+            {
+                push(out, e, rank + 2, None, Flag::Castle, 5);
+            }
+        }
+    }
+
+    /// Whether playing `m` (pseudo-legal) leaves the mover's king threatened.
+    pub fn leaves_king_threatened(&self, m: Move) -> bool {
+        let mut after = *self;
+        let us = self.side;
+        after.make(m);
+        after.king_threatened(us)
+    }
+
+    /// Plays a move (legal, or at least pseudo-legal for tests of legality).
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let (_, kind) = self.piece_at(m.from).expect("a move starts on a piece");
+        let capture = self.board[m.to as usize] != EMPTY || m.flag == Flag::EnPassant;
+        match m.flag {
+            Flag::EnPassant => {
+                let captured = if us == Color::White {
+                    m.to - 8
+                } else {
+                    m.to + 8
+                };
+                self.take(captured);
+            }
+            _ => self.take(m.to),
+        }
+        self.take(m.from);
+        self.put(m.to, us, m.promo.unwrap_or(kind));
+        if m.flag == Flag::Castle {
+            let rank = rank_of(m.from) * 8;
+            let (rf, rt) = if file_of(m.to) == 6 {
+                (rank + 7, rank + 5)
+            } else {
+                (rank, rank + 3)
+            };
+            self.take(rf);
+            self.put(rt, us, Kind::Rook);
+        }
+        // Castling rights: lost when the king or a rook leaves, or a rook is taken.
+        for s in [m.from, m.to] {
+            self.castling &= match s {
+                4 => !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE),
+                7 => !WHITE_KING_SIDE,
+                0 => !WHITE_QUEEN_SIDE,
+                60 => !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE),
+                63 => !BLACK_KING_SIDE,
+                56 => !BLACK_QUEEN_SIDE,
+                _ => 0xFF,
+            };
+        }
+        self.ep = if m.flag == Flag::DoublePush {
+            (m.from + m.to) / 2
+        } else {
+            NO_SQ
+        };
+        self.halfmove = if kind == Kind::Pawn || capture {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        let i = us.index();
+        self.balance[i] = self.balance[i]
+            .saturating_add(self.income)
+            .saturating_sub(m.cost);
+        self.side = !us;
+    }
+
+    /// Pseudo-legal moves by movement alone, ignoring money and the king's
+    /// safety (castling needs only its rights and empty squares): the
+    /// starting point for explaining a refusal.
+    pub fn movement_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side;
+        let occ = self.occupied();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let capture_cost = |to: Sq| {
+            if theirs & (1 << to) != 0 {
+                removal(to)
+            } else {
+                0
+            }
+        };
+        for from in bits(ours) {
+            let (_, kind) = self.piece_at(from).expect("own piece");
+            let targets = match kind {
+                Kind::Pawn => 0,
+                Kind::Knight => knight_attacks(from),
+                Kind::Bishop => bishop_attacks(from, occ),
+                Kind::Rook => rook_attacks(from, occ),
+                Kind::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
+                Kind::King => king_attacks(from),
+            } & !ours;
+            for to in bits(targets) {
+                out.push(Move {
+                    from,
+                    to,
+                    promo: None,
+                    flag: Flag::Normal,
+                    cost: travel(kind, from, to) + capture_cost(to),
+                });
+            }
+            if kind == Kind::Pawn {
+                let (forward, start_rank, last_rank): (i8, u8, u8) = if us == Color::White {
+                    (8, 1, 7)
+                } else {
+                    (-8, 6, 0)
+                };
+                let one = (from as i8 + forward) as Sq;
+                let emit = |to: Sq, base: u32, out: &mut Vec<Move>| {
+                    if rank_of(to) == last_rank {
+                        for promo in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
+                            out.push(Move {
+                                from,
+                                to,
+                                promo: Some(promo),
+                                flag: Flag::Normal,
+                                cost: base + 2,
+                            });
+                        }
+                    } else {
+                        out.push(Move {
+                            from,
+                            to,
+                            promo: None,
+                            flag: Flag::Normal,
+                            cost: base,
+                        });
+                    }
+                };
+                if occ & (1 << one) == 0 {
+                    emit(one, 1, out);
+                    let two = (one as i8 + forward) as Sq;
+                    if rank_of(from) == start_rank && occ & (1 << two) == 0 {
+                        out.push(Move {
+                            from,
+                            to: two,
+                            promo: None,
+                            flag: Flag::DoublePush,
+                            cost: 2,
+                        });
+                    }
+                }
+                for to in bits(pawn_attacks(us, from) & theirs) {
+                    emit(to, 1 + removal(to), out);
+                }
+                if self.ep != NO_SQ && pawn_attacks(us, from) & (1 << self.ep) != 0 {
+                    let captured = (self.ep as i8 - forward) as Sq;
+                    out.push(Move {
+                        from,
+                        to: self.ep,
+                        promo: None,
+                        flag: Flag::EnPassant,
+                        cost: 1 + removal(captured),
+                    });
+                }
+            }
+        }
+        let k = self.king(us);
+        let rank = if us == Color::White { 0u8 } else { 56 };
+        let (ks, qs) = if us == Color::White {
+            (WHITE_KING_SIDE, WHITE_QUEEN_SIDE)
+        } else {
+            (BLACK_KING_SIDE, BLACK_QUEEN_SIDE)
+        };
+        if k == rank + 4 {
+            if self.castling & ks != 0 && occ & ((1 << (rank + 5)) | (1 << (rank + 6))) == 0 {
+                out.push(Move {
+                    from: k,
+                    to: rank + 6,
+                    promo: None,
+                    flag: Flag::Castle,
+                    cost: 4,
+                });
+            }
+            if self.castling & qs != 0
+                && occ & ((1 << (rank + 1)) | (1 << (rank + 2)) | (1 << (rank + 3))) == 0
+            {
+                out.push(Move {
+                    from: k,
+                    to: rank + 2,
+                    promo: None,
+                    flag: Flag::Castle,
+                    cost: 5,
+                });
+            }
+        }
+    }
+
+    /// Legal moves the slow way: movement, price, then the king's safety by
+    /// playing each move. Must agree with `legal` (a test says so).
+    pub fn legal_slow(&self, out: &mut Vec<Move>) {
+        let mut all = Vec::new();
+        self.movement_moves(&mut all);
+        let budget = self.budget(self.side);
+        out.clear();
+        for m in all {
+            if m.cost > budget || self.leaves_king_threatened(m) {
+                continue;
+            }
+            if m.flag == Flag::Castle {
+                let them = !self.side;
+                let occ = self.occupied();
+                let transit = (m.from + m.to) / 2;
+                if self.threats_to(m.from, them, occ) != 0
+                    || self.threats_to(transit, them, occ) != 0
+                {
+                    continue;
+                }
+            }
+            out.push(m);
+        }
+    }
+
+    /// Whether an en-passant capture is legal here (for repetition).
+    pub fn ep_capture_legal(&self) -> bool {
+        if self.ep == NO_SQ {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.legal(&mut moves);
+        moves.iter().any(|m| m.flag == Flag::EnPassant)
+    }
+}
