@@ -508,6 +508,12 @@ async fn every_openapi_example_works() {
                 examples.unwrap_or_else(|| panic!("{method} {path} has no request examples"));
             assert!(!examples.is_empty());
             for (name, ex) in examples {
+                // Examples named "taxi: ..." are for the Taxi chess path.
+                let path = if name.starts_with("taxi:") {
+                    path.replace("/xiangqi/", "/taxi/")
+                } else {
+                    path.clone()
+                };
                 let (st, _, body) = s.post(&path, ex["value"].clone()).await;
                 assert_eq!(st, StatusCode::OK, "example '{name}' of {path}: {body}");
                 tried += 1;
@@ -627,4 +633,137 @@ async fn repetition_verdicts_and_marks() {
         .post(ADJ, json!({"fen": fen, "rules": {"repetition": "chinese"}}))
         .await;
     assert_problem(&resp, 422, "invalid_rules");
+}
+
+const TAXI_LM: &str = "/v1/variants/taxi/legal-moves";
+const TAXI_VALIDATE: &str = "/v1/variants/taxi/validate";
+const TAXI_ADJ: &str = "/v1/variants/taxi/adjudicate";
+
+#[actix_rt::test]
+async fn taxi_moves_carry_their_cost() {
+    let s = start().await;
+    let (st, _, body) = s.post(TAXI_LM, json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["variant"], "taxi");
+    assert_eq!(body["side_to_move"], "white");
+    assert_eq!(body["balances"], json!({"white": 16, "black": 16}));
+    assert_eq!(
+        body["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16"
+    );
+    let moves = body["legal_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    let e4 = moves.iter().find(|m| m["move"] == "e2e4").unwrap();
+    assert_eq!(
+        (e4["san"].as_str(), e4["uci"].as_str(), e4["cost"].as_u64()),
+        (Some("e4"), Some("e2e4"), Some(2))
+    );
+    let nf3 = moves.iter().find(|m| m["move"] == "g1f3").unwrap();
+    assert_eq!(nf3["cost"], 2);
+
+    // Balances follow the moves: 16 + 2 - 2.
+    let (_, _, body) = s.post(TAXI_LM, json!({"moves": ["e2e4"]})).await;
+    assert_eq!(body["balances"], json!({"white": 16, "black": 16}));
+    let (_, _, body) = s.post(TAXI_LM, json!({"moves": ["e2e3"]})).await;
+    assert_eq!(body["balances"], json!({"white": 17, "black": 16}));
+    // Rule options.
+    let (_, _, body) = s
+        .post(TAXI_LM, json!({"rules": {"start_money": 3, "income": 0}}))
+        .await;
+    assert_eq!(body["balances"], json!({"white": 3, "black": 3}));
+    assert!(body["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["cost"].as_u64().unwrap() <= 3));
+}
+
+#[actix_rt::test]
+async fn taxi_balances_in_json() {
+    let s = start().await;
+    let fen = "8/8/8/8/r7/1K1R4/8/k7 w - - 0 1";
+    let (st, _, body) = s.post(TAXI_LM, json!({"fen": fen, "balances": {"white": 0, "black": 0}, "moves": ["Rd1", "Rb4+"], "notation": "san"})).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["in_check"], true);
+    assert_eq!(body["balances"], json!({"white": 0, "black": 1}));
+    let sans: Vec<&str> = body["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert!(sans.contains(&"Ka3+"), "{sans:?}");
+    assert!(!sans.iter().any(|m| m.starts_with("Kxb4")), "{sans:?}");
+    // Disagreeing with the FEN's own balances is refused.
+    let resp = s
+        .post(
+            TAXI_LM,
+            json!({"fen": format!("{fen} 0/0"), "balances": {"white": 5, "black": 0}}),
+        )
+        .await;
+    assert_problem(&resp, 422, "invalid_balances");
+    assert_eq!(resp.2["field"], "balances");
+    // Xiangqi has no money.
+    assert_problem(
+        &s.post(LM, json!({"balances": {"white": 1, "black": 1}}))
+            .await,
+        422,
+        "invalid_balances",
+    );
+}
+
+#[actix_rt::test]
+async fn taxi_validate_and_adjudicate() {
+    let s = start().await;
+    let (_, _, body) = s
+        .post(
+            TAXI_VALIDATE,
+            json!({"fen": "8/8/8/8/1r6/1K6/8/k2R4 w - - 0 2 0/1", "move": "b3b4"}),
+        )
+        .await;
+    assert_eq!(body["legal"], false);
+    assert_eq!(body["reason_code"], "insufficient_funds");
+    assert_eq!(
+        body["reason"],
+        "it costs 3 (travel 1 + removal from b4 2), and White has 2 (0 plus income 2)"
+    );
+    let (_, _, body) = s
+        .post(
+            TAXI_VALIDATE,
+            json!({"fen": "8/8/8/8/1r6/1K6/8/k2R4 w - - 0 2 0/1", "move": "b3a3"}),
+        )
+        .await;
+    assert_eq!(body["legal"], true);
+    assert_eq!(body["details"]["cost"], 1);
+    assert_eq!(body["details"]["san"], "Ka3+");
+    assert_eq!(body["position_after"]["in_check"], true);
+
+    let (_, _, body) = s
+        .post(
+            TAXI_ADJ,
+            json!({"fen": "7k/8/8/8/8/8/1q6/K7 w - - 0 1 0/0"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            body["status"].as_str(),
+            body["reason"].as_str(),
+            body["winner"].as_str()
+        ),
+        (Some("decisive"), Some("bankruptcy"), Some("black"))
+    );
+    let shuffle = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ];
+    let (_, _, body) = s.post(TAXI_ADJ, json!({"moves": shuffle})).await;
+    assert_eq!(body["status"], "ongoing");
+    assert_eq!(body["claimable_draws"][0]["reason"], "threefold_repetition");
+    let mut ten = shuffle.to_vec();
+    ten.extend(shuffle);
+    let (_, _, body) = s.post(TAXI_ADJ, json!({"moves": ten})).await;
+    assert_eq!(body["reason"], "fivefold_repetition");
+    assert_eq!(body["claimable_draws"], json!([]));
+    let resp = s.post(TAXI_LM, json!({"moves": ["e2e5"]})).await;
+    assert_problem(&resp, 422, "illegal_move");
+    assert_eq!(resp.2["reason_code"], "bad_geometry");
 }

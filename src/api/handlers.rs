@@ -378,6 +378,15 @@ pub async fn get_variant(
         ("forbidden repetition" = (summary = "a9a8 would complete a perpetual check: marked", value = json!({
             "fen": "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
             "moves": ["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]
+        }))),
+        ("taxi: start" = (summary = "Taxi chess (set the path to taxi): every move with its cost and SAN", value = json!({
+            "moves": ["e2e4", "e7e5"]
+        }))),
+        ("taxi: the seed's example" = (summary = "Taxi chess (path taxi): balances as JSON, moves in SAN", value = json!({
+            "fen": "8/8/8/8/r7/1K1R4/8/k7 w - - 0 1",
+            "balances": {"white": 0, "black": 0},
+            "moves": ["Rd1", "Rb4+"],
+            "notation": "san"
         })))
     )),
     responses(
@@ -418,6 +427,10 @@ pub async fn legal_moves(
         ("flying general" = (summary = "The generals would face each other", value = json!({
             "fen": "4k4/9/9/9/9/9/p8/9/4A4/4K4 w - - 0 1",
             "move": "e1d2"
+        }))),
+        ("taxi: too dear" = (summary = "Taxi chess (path taxi): Kxb4 costs 3, White has 2", value = json!({
+            "fen": "8/8/8/8/1r6/1K6/8/k2R4 w - - 0 2 0/1",
+            "move": "b3b4"
         })))
     )),
     responses(
@@ -465,6 +478,12 @@ pub async fn validate(
         ("perpetual chase" = (summary = "A red cannon chases the black chariot and loses", value = json!({
             "fen": "4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1",
             "moves": ["a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2"]
+        }))),
+        ("taxi: bankruptcy" = (summary = "Taxi chess (path taxi): in check, and Kxb2 is too dear", value = json!({
+            "fen": "7k/8/8/8/8/8/1q6/K7 w - - 0 1 0/0"
+        }))),
+        ("taxi: threefold claimable" = (summary = "Taxi chess (path taxi): a claimable threefold repetition", value = json!({
+            "moves": ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]
         })))
     )),
     responses(

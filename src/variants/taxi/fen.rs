@@ -193,9 +193,11 @@ pub fn parse(fen: &str, start_money: u32, income: u32) -> Result<(Position, bool
             match parts.as_slice() {
                 [w, bl] => match (read(w), read(bl)) {
                     (Some(w), Some(bl)) => [w, bl],
-                    _ => return Err(err(format!(
+                    _ => {
+                        return Err(err(format!(
                         "balances must be two whole numbers 'W/B' up to {MAX_BALANCE}, not '{b}'"
-                    ))),
+                    )))
+                    }
                 },
                 _ => {
                     return Err(err(format!(

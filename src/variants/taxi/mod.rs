@@ -451,7 +451,9 @@ impl Variant for Position {
     }
 
     fn start_position(rules: &Rules) -> Position {
-        fen::parse(START_FEN, rules.start_money, rules.income)
+        // The six FIDE fields; the balances are the rules' `start_money`.
+        let chess_fields = START_FEN.rsplit_once(' ').expect("seven fields").0;
+        fen::parse(chess_fields, rules.start_money, rules.income)
             .expect("the start FEN is valid")
             .0
     }
