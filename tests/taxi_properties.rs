@@ -41,6 +41,12 @@ proptest! {
             fast.sort_by_key(key);
             slow.sort_by_key(key);
             prop_assert_eq!(&fast, &slow, "{}", pos.to_fen());
+            prop_assert_eq!(pos.count_legal(), fast.len());
+            let mut rich = pos;
+            rich.make_rich_for_test();
+            let mut rich_moves = Vec::new();
+            rich.legal(&mut rich_moves);
+            prop_assert_eq!(rich.count_legal(), rich_moves.len());
 
             let fen = pos.to_fen();
             let back = Position::from_fen(&fen, &rules).unwrap();

@@ -366,6 +366,11 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// Fills `out` (cleared first) with every legal move, ignoring whether the
     /// game has already ended by a rule that needs history.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// How many legal moves there are; a variant may count faster than it lists.
+    fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(scratch);
+        scratch.len()
+    }
     fn make_move(&mut self, mv: Self::Move) -> Self::Undo;
     fn unmake_move(&mut self, mv: Self::Move, undo: Self::Undo);
 
@@ -419,10 +424,10 @@ fn perft_inner<V: Variant>(pos: &mut V, depth: u32, buffers: &mut [Vec<V::Move>]
         return 1;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    pos.legal_moves(moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.count_legal_moves(moves) as u64;
     }
+    pos.legal_moves(moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         let undo = pos.make_move(mv);

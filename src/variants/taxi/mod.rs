@@ -486,6 +486,10 @@ impl Variant for Position {
         self.legal(out)
     }
 
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> usize {
+        self.count_legal()
+    }
+
     #[inline]
     fn make_move(&mut self, mv: Move) -> Position {
         let undo = *self;

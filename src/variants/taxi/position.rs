@@ -340,13 +340,32 @@ impl Position {
     /// Every legal move, affordability included.
     pub fn legal(&self, out: &mut Vec<Move>) {
         out.clear();
+        self.generate::<false>(out);
+    }
+
+    /// How many legal moves there are (perft's last ply): when the mover can
+    /// afford any move, the target sets are counted without building moves.
+    pub fn count_legal(&self) -> usize {
+        if self.budget(self.side) >= MAX_COST {
+            self.generate::<true>(&mut Vec::new())
+        } else {
+            let mut moves = Vec::new();
+            self.legal(&mut moves);
+            moves.len()
+        }
+    }
+
+    /// The legal move generator. With `COUNT` (only used when every move is
+    /// affordable) it counts instead of pushing, and `out` stays empty.
+    fn generate<const COUNT: bool>(&self, out: &mut Vec<Move>) -> usize {
         let us = self.side;
         let them = !us;
         let budget = self.budget(us);
         if budget == 0 {
-            return;
+            return 0;
         }
         let rich = budget >= MAX_COST;
+        let mut count = 0usize;
         let occ = self.occupied();
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
@@ -359,8 +378,10 @@ impl Position {
         let queens = self.pieces(them, Kind::Queen);
         let snipers = (get_rook_rays(csq(k)).0 & (self.pieces(them, Kind::Rook) | queens))
             | (get_bishop_rays(csq(k)).0 & (self.pieces(them, Kind::Bishop) | queens));
+        // At most eight pins (one per direction): a small list, not a table.
         let mut pinned = 0u64;
-        let mut pin_line = [u64::MAX; 64];
+        let mut pins = [(0u8, 0u64); 8];
+        let mut n_pins = 0;
         for x in bits(snipers) {
             if distance(x, k) > their_budget {
                 continue;
@@ -368,13 +389,32 @@ impl Position {
             let b = between(x, k) & occ;
             if b.count_ones() == 1 && b & ours != 0 {
                 pinned |= b;
-                pin_line[b.trailing_zeros() as usize] = line(x, k);
+                pins[n_pins] = (b.trailing_zeros() as u8, line(x, k));
+                n_pins += 1;
             }
         }
+        let pin_line = |s: Sq| -> u64 {
+            if pinned & (1 << s) == 0 {
+                u64::MAX
+            } else {
+                pins[..n_pins]
+                    .iter()
+                    .find(|p| p.0 == s)
+                    .map_or(u64::MAX, |p| p.1)
+            }
+        };
 
-        let push =
-            |out: &mut Vec<Move>, from: Sq, to: Sq, promo: Option<Kind>, flag: Flag, cost: u32| {
-                if rich || cost <= budget {
+        let push = |out: &mut Vec<Move>,
+                    count: &mut usize,
+                    from: Sq,
+                    to: Sq,
+                    promo: Option<Kind>,
+                    flag: Flag,
+                    cost: u32| {
+            if rich || cost <= budget {
+                if COUNT {
+                    *count += 1;
+                } else {
                     out.push(Move {
                         from,
                         to,
@@ -383,7 +423,8 @@ impl Position {
                         cost,
                     });
                 }
-            };
+            }
+        };
         let capture_cost = |to: Sq| {
             if theirs & (1 << to) != 0 {
                 removal(to)
@@ -395,20 +436,21 @@ impl Position {
         // King moves: the target must not be threatened once the king has left.
         let occ_without_king = occ & !(1 << k);
         for t in bits(king_attacks(k) & !ours) {
-            let cost = 1 + capture_cost(t);
-            if (rich || cost <= budget) && self.threats_to(t, them, occ_without_king) == 0 {
-                out.push(Move {
-                    from: k,
-                    to: t,
-                    promo: None,
-                    flag: Flag::Normal,
-                    cost,
-                });
+            if self.threats_to(t, them, occ_without_king) == 0 {
+                push(
+                    out,
+                    &mut count,
+                    k,
+                    t,
+                    None,
+                    Flag::Normal,
+                    1 + capture_cost(t),
+                );
             }
         }
         let n_checks = checkers.count_ones();
         if n_checks >= 2 {
-            return;
+            return count;
         }
         let target_mask = if n_checks == 1 {
             let c = checkers.trailing_zeros() as Sq;
@@ -419,8 +461,21 @@ impl Position {
 
         // Knights (a pinned knight can never move).
         for from in bits(self.pieces(us, Kind::Knight) & !pinned) {
-            for to in bits(knight_attacks(from) & !ours & target_mask) {
-                push(out, from, to, None, Flag::Normal, 2 + capture_cost(to));
+            let targets = knight_attacks(from) & !ours & target_mask;
+            if COUNT {
+                count += targets.count_ones() as usize;
+                continue;
+            }
+            for to in bits(targets) {
+                push(
+                    out,
+                    &mut count,
+                    from,
+                    to,
+                    None,
+                    Flag::Normal,
+                    2 + capture_cost(to),
+                );
             }
         }
         // Sliders.
@@ -437,10 +492,15 @@ impl Position {
                 if bishopish {
                     targets |= bishop_attacks(from, occ);
                 }
-                targets &= !ours & target_mask & pin_line[from as usize];
+                targets &= !ours & target_mask & pin_line(from);
+                if COUNT {
+                    count += targets.count_ones() as usize;
+                    continue;
+                }
                 for to in bits(targets) {
                     push(
                         out,
+                        &mut count,
                         from,
                         to,
                         None,
@@ -457,30 +517,30 @@ impl Position {
             (-8, 6, 0)
         };
         for from in bits(self.pieces(us, Kind::Pawn)) {
-            let allowed = target_mask & pin_line[from as usize];
+            let allowed = target_mask & pin_line(from);
             let one = (from as i8 + forward) as Sq;
-            let emit = |out: &mut Vec<Move>, to: Sq, base: u32| {
+            let emit = |out: &mut Vec<Move>, count: &mut usize, to: Sq, base: u32| {
                 if rank_of(to) == last_rank {
                     for promo in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-                        push(out, from, to, Some(promo), Flag::Normal, base + 2);
+                        push(out, count, from, to, Some(promo), Flag::Normal, base + 2);
                     }
                 } else {
-                    push(out, from, to, None, Flag::Normal, base);
+                    push(out, count, from, to, None, Flag::Normal, base);
                 }
             };
             if occ & (1 << one) == 0 {
                 if allowed & (1 << one) != 0 {
-                    emit(out, one, 1);
+                    emit(out, &mut count, one, 1);
                 }
                 if rank_of(from) == start_rank {
                     let two = (one as i8 + forward) as Sq;
                     if occ & (1 << two) == 0 && allowed & (1 << two) != 0 {
-                        push(out, from, two, None, Flag::DoublePush, 2);
+                        push(out, &mut count, from, two, None, Flag::DoublePush, 2);
                     }
                 }
             }
             for to in bits(pawn_attacks(us, from) & theirs & allowed) {
-                emit(out, to, 1 + removal(to));
+                emit(out, &mut count, to, 1 + removal(to));
             }
             if self.ep != NO_SQ && pawn_attacks(us, from) & (1 << self.ep) != 0 {
                 let captured = (self.ep as i8 - forward) as Sq;
@@ -492,8 +552,8 @@ impl Position {
                     cost: 1 + removal(captured),
                 };
                 // Rare and subtle (two pieces leave one rank): test by playing it.
-                if (rich || m.cost <= budget) && !self.leaves_king_threatened(m) {
-                    out.push(m);
+                if !self.leaves_king_threatened(m) {
+                    push(out, &mut count, m.from, m.to, None, Flag::EnPassant, m.cost);
                 }
             }
         }
@@ -514,7 +574,7 @@ impl Position {
                 && self.threats_to(rank + 5, them, occ) == 0
                 && self.threats_to(rank + 6, them, occ) == 0
             {
-                push(out, e, rank + 6, None, Flag::Castle, 4);
+                push(out, &mut count, e, rank + 6, None, Flag::Castle, 4);
             }
             if self.castling & qs != 0
                 && k == e
@@ -523,9 +583,10 @@ impl Position {
                 && self.threats_to(rank + 3, them, occ) == 0
                 && self.threats_to(rank + 2, them, occ) == 0
             {
-                push(out, e, rank + 2, None, Flag::Castle, 5);
+                push(out, &mut count, e, rank + 2, None, Flag::Castle, 5);
             }
         }
+        count
     }
 
     /// Whether playing `m` (pseudo-legal) leaves the mover's king threatened.
@@ -741,6 +802,12 @@ impl Position {
             }
             out.push(m);
         }
+    }
+
+    /// Gives the side to move an unlimited budget (tests of the counting path).
+    #[doc(hidden)]
+    pub fn make_rich_for_test(&mut self) {
+        self.balance[self.side.index()] = super::MAX_BALANCE;
     }
 
     /// Whether an en-passant capture is legal here (for repetition).
