@@ -6,7 +6,7 @@ use super::error::{ApiError, Problem, ProblemDetails};
 use super::types::*;
 use crate::variants::taxi::Taxi;
 use crate::variants::xiangqi::Xiangqi;
-use crate::variants::{Conduct, Game, Outcome, Variant, VariantId, VariantInfo};
+use crate::variants::{Conduct, Game, Outcome, SetupError, Variant, VariantId, VariantInfo};
 
 /// The longest `moves` record a request may carry.
 pub const MAX_MOVES: usize = 10_000;
@@ -100,15 +100,13 @@ fn replay<V: Variant>(
         .field("moves"));
     }
     let rules = V::parse_rules(rules).map_err(ApiError::invalid_rules)?;
-    let mut start = match fen {
-        Some(f) => V::from_fen(f, &rules).map_err(ApiError::invalid_fen)?,
-        None => V::start_position(&rules),
-    };
-    if let Some(b) = balances {
-        start.set_balances([b.white, b.black], fen).map_err(|e| {
-            ApiError::new(Problem::InvalidBalances, format!("balances: {e}")).field("balances")
+    let start =
+        V::setup(fen, &rules, balances.map(|b| [b.white, b.black])).map_err(|e| match e {
+            SetupError::Fen(e) => ApiError::invalid_fen(e),
+            SetupError::Balances(e) => {
+                ApiError::new(Problem::InvalidBalances, format!("balances: {e}")).field("balances")
+            }
         })?;
-    }
     let mut game = Game::<V>::new(start, rules);
     game.play_all(moves, notation)
         .map_err(|e| ApiError::from_play(e, V::SIDES))?;

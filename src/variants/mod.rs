@@ -142,6 +142,13 @@ impl MoveError {
     pub const SYNTAX: &'static str = "bad_notation";
 }
 
+/// Why the start of a game was refused: its FEN, or its separate balances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Fen(FenError),
+    Balances(String),
+}
+
 /// Why a rule set was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -386,13 +393,24 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
         None
     }
 
-    /// Sets both balances from a request's JSON, which must agree with the
-    /// FEN's when the FEN has them.
-    fn set_balances(&mut self, _balances: [u32; 2], _fen: Option<&str>) -> Result<(), String> {
-        Err(format!(
-            "{} has no money, so it takes no balances",
-            Self::ID
-        ))
+    /// The start of a request's game: `fen` (or the start position) with the
+    /// request's separate `balances`, in variants with money. The position is
+    /// validated once, with the balances it will really have.
+    fn setup(
+        fen: Option<&str>,
+        rules: &Self::Rules,
+        balances: Option<[u32; 2]>,
+    ) -> Result<Self, SetupError> {
+        if balances.is_some() {
+            return Err(SetupError::Balances(format!(
+                "{} has no money, so it takes no balances",
+                Self::ID
+            )));
+        }
+        match fen {
+            Some(f) => Self::from_fen(f, rules).map_err(SetupError::Fen),
+            None => Ok(Self::start_position(rules)),
+        }
     }
 
     /// Draws that a player may claim now (the game goes on unless claimed).

@@ -2,7 +2,7 @@
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16`.
 
 use super::position::*;
-use crate::variants::{Color, FenError};
+use crate::variants::{Color, FenError, SetupError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16";
 
@@ -15,6 +15,46 @@ pub const MAX_BALANCE: u32 = 1_000_000_000;
 
 /// Reads an extended FEN. `start_money` fills in balances a six-field FEN lacks.
 pub fn parse(fen: &str, start_money: u32, income: u32) -> Result<(Position, bool), FenError> {
+    match parse_with(fen, start_money, income, None) {
+        Ok(pos) => Ok((pos, fen.split_whitespace().count() == 7)),
+        Err(SetupError::Fen(e)) => Err(e),
+        Err(SetupError::Balances(m)) => Err(err(m)),
+    }
+}
+
+/// Reads an extended FEN with balances given beside it (which must agree
+/// with the FEN's seventh field when it has one), and validates the position
+/// with the balances it will have.
+pub fn parse_with(
+    fen: &str,
+    start_money: u32,
+    income: u32,
+    balances: Option<[u32; 2]>,
+) -> Result<Position, SetupError> {
+    let mut pos = parse_unchecked(fen, start_money, income).map_err(SetupError::Fen)?;
+    if let Some(b) = balances {
+        if b.iter().any(|&x| x > MAX_BALANCE) {
+            return Err(SetupError::Balances(format!(
+                "balances may be at most {MAX_BALANCE}"
+            )));
+        }
+        if fen.split_whitespace().count() == 7 && b != pos.balance {
+            return Err(SetupError::Balances(format!(
+                "balances {}/{} disagree with the FEN's {}/{}",
+                b[0], b[1], pos.balance[0], pos.balance[1]
+            )));
+        }
+        pos.balance = b;
+    }
+    if pos.king_threatened(!pos.side) {
+        return Err(SetupError::Fen(err(
+            "the side not to move has its king under an affordable threat; such a position cannot arise",
+        )));
+    }
+    Ok(pos)
+}
+
+fn parse_unchecked(fen: &str, start_money: u32, income: u32) -> Result<Position, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() < 2 {
         return Err(err("a FEN needs at least the board and the side to move"));
@@ -184,7 +224,6 @@ pub fn parse(fen: &str, start_money: u32, income: u32) -> Result<(Position, bool
                 ))
             })?;
     }
-    let has_balances = fields.len() == 7;
     pos.balance = match fields.get(6) {
         None => [start_money; 2],
         Some(b) => {
@@ -207,12 +246,7 @@ pub fn parse(fen: &str, start_money: u32, income: u32) -> Result<(Position, bool
             }
         }
     };
-    if pos.king_threatened(!side) {
-        return Err(err(
-            "the side not to move has its king under an affordable threat; such a position cannot arise",
-        ));
-    }
-    Ok((pos, has_balances))
+    Ok(pos)
 }
 
 pub fn write(pos: &Position) -> String {

@@ -12,7 +12,7 @@ pub use position::{distance, removal, sq_name, Flag, Kind, Move, Position, Sq};
 
 use super::{
     Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
-    RulesError, Variant, VariantId, VariantInfo,
+    RulesError, SetupError, Variant, VariantId, VariantInfo,
 };
 use serde::Deserialize;
 
@@ -562,25 +562,13 @@ impl Variant for Position {
         Some(self.balance)
     }
 
-    fn set_balances(&mut self, balances: [u32; 2], fen: Option<&str>) -> Result<(), String> {
-        if balances.iter().any(|&b| b > MAX_BALANCE) {
-            return Err(format!("balances may be at most {MAX_BALANCE}"));
-        }
-        let fen_has_them = fen.is_some_and(|f| f.split_whitespace().count() == 7);
-        if fen_has_them && balances != self.balance {
-            return Err(format!(
-                "balances {}/{} disagree with the FEN's {}/{}",
-                balances[0], balances[1], self.balance[0], self.balance[1]
-            ));
-        }
-        self.balance = balances;
-        if self.king_threatened(!self.side) {
-            return Err(
-                "with these balances the side not to move has its king under an affordable threat"
-                    .to_owned(),
-            );
-        }
-        Ok(())
+    fn setup(
+        fen: Option<&str>,
+        rules: &Rules,
+        balances: Option<[u32; 2]>,
+    ) -> Result<Position, SetupError> {
+        let text = fen.unwrap_or_else(|| START_FEN.rsplit_once(' ').expect("seven fields").0);
+        fen::parse_with(text, rules.start_money, rules.income, balances)
     }
 
     fn claimable_draws(game: &Game<Position>) -> Vec<(Reason, String)> {
