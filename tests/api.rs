@@ -707,8 +707,17 @@ async fn taxi_balances_in_json() {
     // default 16 the rook on d1 could afford Rxa1, so the FEN alone is refused,
     // while with 0/1 given as JSON it is a legal position.
     let fen = "8/8/8/8/1r6/1K6/8/k2R4 w - - 0 2";
-    assert_problem(&s.post(TAXI_LM, json!({"fen": fen})).await, 422, "invalid_fen");
-    let (st, _, body) = s.post(TAXI_LM, json!({"fen": fen, "balances": {"white": 0, "black": 1}})).await;
+    assert_problem(
+        &s.post(TAXI_LM, json!({"fen": fen})).await,
+        422,
+        "invalid_fen",
+    );
+    let (st, _, body) = s
+        .post(
+            TAXI_LM,
+            json!({"fen": fen, "balances": {"white": 0, "black": 1}}),
+        )
+        .await;
     assert_eq!(st, StatusCode::OK, "{body}");
     assert_eq!(body["fen"], "8/8/8/8/1r6/1K6/8/k2R4 w - - 0 2 0/1");
     // Xiangqi has no money.

@@ -272,15 +272,7 @@ impl Position {
             if kind == Kind::King && position::file_of(from) == 4 && from.abs_diff(to) == 2 {
                 return refuse("castling_not_allowed", "castling is not possible: the right is lost or a square between king and rook is occupied".to_owned());
             }
-            return refuse(
-                "bad_geometry",
-                format!(
-                    "a {} on {} cannot reach {} by its movement",
-                    kind.name(),
-                    sq_name(from),
-                    sq_name(to)
-                ),
-            );
+            return refuse("bad_geometry", self.geometry_refusal(kind, from, to));
         };
         let budget = self.budget(us);
         if m.cost > budget {
@@ -336,6 +328,50 @@ impl Position {
             }
         }
         refuse("illegal", "the move is illegal".to_owned())
+    }
+
+    /// Why a piece cannot go from `from` to `to` by its movement.
+    fn geometry_refusal(&self, kind: Kind, from: Sq, to: Sq) -> String {
+        let (df, dr) = (
+            position::file_of(to) as i32 - position::file_of(from) as i32,
+            position::rank_of(to) as i32 - position::rank_of(from) as i32,
+        );
+        let straight = df == 0 || dr == 0;
+        let diagonal = df.abs() == dr.abs();
+        let line_ok = match kind {
+            Kind::Rook => straight,
+            Kind::Bishop => diagonal,
+            Kind::Queen => straight || diagonal,
+            _ => false,
+        };
+        if line_ok {
+            let (sf, sr) = (df.signum(), dr.signum());
+            let mut s = from as i32 + sf + 8 * sr;
+            while s != to as i32 {
+                if self.piece_at(s as Sq).is_some() {
+                    return format!(
+                        "the {}'s path is blocked at {}",
+                        kind.name(),
+                        sq_name(s as Sq)
+                    );
+                }
+                s += sf + 8 * sr;
+            }
+        }
+        let forward = if self.side == Color::White { 1 } else { -1 };
+        match kind {
+            Kind::Pawn if df == 0 && dr == forward => format!("{} is occupied: a pawn captures diagonally", sq_name(to)),
+            Kind::Pawn if df == 0 && dr == 2 * forward => {
+                "a pawn steps two squares only from its starting rank and over an empty square".to_owned()
+            }
+            Kind::Pawn if df.abs() == 1 && dr == forward => format!("a pawn moves diagonally only to capture, and {} is empty", sq_name(to)),
+            Kind::Pawn => "a pawn moves one square straight forward (two from its starting rank) and captures one square diagonally forward".to_owned(),
+            Kind::Knight => "a knight moves two squares one way and one square the other".to_owned(),
+            Kind::Bishop => "a bishop moves diagonally".to_owned(),
+            Kind::Rook => "a rook moves along a rank or a file".to_owned(),
+            Kind::Queen => "a queen moves along a rank, a file or a diagonal".to_owned(),
+            Kind::King => "a king moves one square (castling: two squares toward a rook with the right)".to_owned(),
+        }
     }
 
     fn cost_breakdown(&self, m: Move) -> String {

@@ -449,3 +449,31 @@ fn fast_and_slow_generators_agree_on_the_suite() {
         }
     }
 }
+
+#[test]
+fn geometry_refusals_say_why() {
+    let p = Position::start_position(&Rules::default());
+    let cases = [
+        ("c1e3", "the bishop's path is blocked at d2"),
+        ("a1a3", "the rook's path is blocked at a2"),
+        ("g1g3", "a knight moves two squares one way and one square the other"),
+        ("e2d3", "a pawn moves diagonally only to capture, and d3 is empty"),
+        ("e2e5", "a pawn moves one square straight forward (two from its starting rank) and captures one square diagonally forward"),
+    ];
+    for (uci, why) in cases {
+        let e = p.parse_move(uci, Notation::Uci).unwrap_err();
+        assert_eq!((e.code, e.message.as_str()), ("bad_geometry", why), "{uci}");
+    }
+    assert_eq!(
+        p.parse_move("e7e5", Notation::Uci).unwrap_err().code,
+        "not_your_piece"
+    );
+    assert_eq!(
+        p.parse_move("e4e5", Notation::Uci).unwrap_err().code,
+        "no_piece"
+    );
+    assert_eq!(
+        p.parse_move("d1e1", Notation::Uci).unwrap_err().code,
+        "own_piece"
+    );
+}
