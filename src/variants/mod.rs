@@ -7,6 +7,7 @@ use std::fmt;
 use std::hash::Hash;
 
 pub mod game;
+pub mod tamerlane;
 pub mod taxi;
 pub mod xiangqi;
 
