@@ -96,5 +96,17 @@ fn taxi(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, xiangqi, taxi);
+fn tamerlane(c: &mut Criterion) {
+    use arbiter::variants::tamerlane::{Rules as TamerlaneRules, Tamerlane};
+    let mut group = c.benchmark_group("tamerlane-perft");
+    group.sample_size(10);
+    let mut pos = Tamerlane::start_position(&TamerlaneRules::default());
+    group.throughput(Throughput::Elements(365_893));
+    group.bench_function("start-d4", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&mut pos), 4), 365_893))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, xiangqi, taxi, tamerlane);
 criterion_main!(benches);

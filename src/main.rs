@@ -28,7 +28,7 @@ enum Command {
     Serve(arbiter::api::ServeArgs),
     /// Count the leaves of the legal move tree (the move generator's truth test).
     Perft {
-        /// The variant: xiangqi or taxi.
+        /// The variant: xiangqi, taxi or tamerlane.
         variant: String,
         /// Depth in plies.
         depth: u32,
@@ -71,6 +71,9 @@ fn main() -> ExitCode {
                     run_perft::<variants::xiangqi::Xiangqi>(depth, fen.as_deref(), divide)
                 }
                 VariantId::Taxi => run_perft::<variants::taxi::Taxi>(depth, fen.as_deref(), divide),
+                VariantId::Tamerlane => {
+                    run_perft::<variants::tamerlane::Tamerlane>(depth, fen.as_deref(), divide)
+                }
             };
             match result {
                 Ok(()) => ExitCode::SUCCESS,

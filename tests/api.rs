@@ -508,11 +508,12 @@ async fn every_openapi_example_works() {
                 examples.unwrap_or_else(|| panic!("{method} {path} has no request examples"));
             assert!(!examples.is_empty());
             for (name, ex) in examples {
-                // Examples named "taxi: ..." are for the Taxi chess path.
-                let path = if name.starts_with("taxi:") {
-                    path.replace("/xiangqi/", "/taxi/")
-                } else {
-                    path.clone()
+                // Examples named "taxi: ..." or "tamerlane: ..." are for those paths.
+                let path = match name.split_once(':') {
+                    Some((variant @ ("taxi" | "tamerlane"), _)) => {
+                        path.replace("/xiangqi/", &format!("/{variant}/"))
+                    }
+                    _ => path.clone(),
                 };
                 let (st, _, body) = s.post(&path, ex["value"].clone()).await;
                 assert_eq!(st, StatusCode::OK, "example '{name}' of {path}: {body}");
@@ -783,4 +784,75 @@ async fn taxi_validate_and_adjudicate() {
     let resp = s.post(TAXI_LM, json!({"moves": ["e2e5"]})).await;
     assert_problem(&resp, 422, "illegal_move");
     assert_eq!(resp.2["reason_code"], "bad_geometry");
+}
+
+const TAM_LM: &str = "/v1/variants/tamerlane/legal-moves";
+const TAM_VALIDATE: &str = "/v1/variants/tamerlane/validate";
+const TAM_ADJ: &str = "/v1/variants/tamerlane/adjudicate";
+
+#[actix_rt::test]
+async fn tamerlane_through_the_api() {
+    let s = start().await;
+    let (st, _, body) = s.post(TAM_LM, json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["variant"], "tamerlane");
+    assert_eq!(body["legal_moves"].as_array().unwrap().len(), 24);
+    assert_eq!(body["fen"], "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1");
+    let (_, _, body) = s.post(TAM_LM, json!({"moves": ["b2c4", "j9i7"]})).await;
+    assert_eq!(body["plies"], 2);
+    let (_, _, body) = s.post(TAM_LM, json!({"rules": {"setup": "third"}})).await;
+    assert!(body["fen"].as_str().unwrap().contains("/RNDTGPKGTDNR/"));
+
+    let (_, _, body) = s
+        .post(
+            TAM_VALIDATE,
+            json!({"fen": "11/10k/11/11/11/11/11/2PP8/1G9/10K w -/- - 0/0 0 1", "move": "b2c6"}),
+        )
+        .await;
+    assert_eq!(body["legal"], false);
+    assert_eq!(
+        body["reason"],
+        "the giraffe's diagonal square c3 is occupied"
+    );
+    let (_, _, body) = s
+        .post(
+            TAM_VALIDATE,
+            json!({"fen": "11/5r4k/11/11/11/11/11/11/5K5/W10 w -/- - 0/0 0 1", "move": "f2~a1"}),
+        )
+        .await;
+    assert_eq!(body["reason"], "the exchange has already been used");
+
+    let (_, _, body) = s
+        .post(
+            TAM_ADJ,
+            json!({"fen": "11/K10/11/11/11/11/11/11/11/10k w -/- - 0/0 0 1", "moves": ["a9z9"]}),
+        )
+        .await;
+    assert_eq!(
+        (body["status"].as_str(), body["reason"].as_str()),
+        (Some("drawn"), Some("citadel"))
+    );
+    let (_, _, body) = s
+        .post(
+            TAM_ADJ,
+            json!({"fen": "k10/2R8/1R9/11/11/11/11/11/11/10K b -/- - 0/0 0 1"}),
+        )
+        .await;
+    assert_eq!(
+        (body["reason"].as_str(), body["winner"].as_str()),
+        (Some("stalemate"), Some("white"))
+    );
+    assert_problem(
+        &s.post(TAM_LM, json!({"rules": {"setup": "modern"}})).await,
+        422,
+        "invalid_rules",
+    );
+    assert_problem(
+        &s.post(TAM_LM, json!({"fen": "11/10k/11 w -/- - 0/0 0 1"}))
+            .await,
+        422,
+        "invalid_fen",
+    );
+    let resp = s.post(TAM_LM, json!({"moves": ["b2b3"]})).await;
+    assert_problem(&resp, 422, "illegal_move");
 }

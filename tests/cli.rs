@@ -44,6 +44,11 @@ fn perft_prints_the_total_last() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.last(), Some(&"424"));
     assert_eq!(lines.len(), 26, "25 first moves and the total");
+    for (variant, total) in [("taxi", "8902"), ("tamerlane", "14518")] {
+        let (code, stdout, _) = arbiter(&["perft", variant, "3"]);
+        assert_eq!(code, 0);
+        assert_eq!(stdout.lines().last(), Some(total), "{variant}");
+    }
 }
 
 #[test]

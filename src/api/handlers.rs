@@ -4,6 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::error::{ApiError, Problem, ProblemDetails};
 use super::types::*;
+use crate::variants::tamerlane::Tamerlane;
 use crate::variants::taxi::Taxi;
 use crate::variants::xiangqi::Xiangqi;
 use crate::variants::{Conduct, Game, Outcome, SetupError, Variant, VariantId, VariantInfo};
@@ -17,6 +18,7 @@ macro_rules! for_variant {
         match $id {
             VariantId::Xiangqi => $f::<Xiangqi>($($arg),*),
             VariantId::Taxi => $f::<Taxi>($($arg),*),
+            VariantId::Tamerlane => $f::<Tamerlane>($($arg),*),
         }
     };
 }
@@ -343,7 +345,7 @@ pub async fn list_variants() -> web::Json<VariantList> {
     get,
     path = "/v1/variants/{variant}",
     tag = "variants",
-    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
     responses(
         (status = 200, description = "The variant", body = VariantDetails),
         (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json")
@@ -365,7 +367,7 @@ pub async fn get_variant(
     post,
     path = "/v1/variants/{variant}/legal-moves",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
     request_body(content = PositionRequest, examples(
         ("start" = (summary = "The start position", value = json!({}))),
         ("after moves" = (summary = "After two moves", value = json!({"moves": ["h2e2", "h9g7"]}))),
@@ -385,6 +387,10 @@ pub async fn get_variant(
             "balances": {"white": 0, "black": 0},
             "moves": ["Rd1", "Rb4+"],
             "notation": "san"
+        }))),
+        ("tamerlane: start" = (summary = "Tamerlane chess (set the path to tamerlane): the 24 first moves", value = json!({}))),
+        ("tamerlane: feminine" = (summary = "Tamerlane chess (path tamerlane): the feminine array", value = json!({
+            "rules": {"setup": "feminine"}
         })))
     )),
     responses(
@@ -415,7 +421,7 @@ pub async fn legal_moves(
     post,
     path = "/v1/variants/{variant}/validate",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
     request_body(content = ValidateRequest, examples(
         ("legal" = (summary = "A legal move", value = json!({"moves": ["h2e2"], "move": "h9g7"}))),
         ("blocked horse" = (summary = "A horse whose leg is blocked", value = json!({
@@ -429,6 +435,10 @@ pub async fn legal_moves(
         ("taxi: too dear" = (summary = "Taxi chess (path taxi): Kxb4 costs 3, White has 2", value = json!({
             "fen": "8/8/8/8/1r6/1K6/8/k2R4 w - - 0 2 0/1",
             "move": "b3b4"
+        }))),
+        ("tamerlane: giraffe" = (summary = "Tamerlane chess (path tamerlane): the giraffe's diagonal square is occupied", value = json!({
+            "fen": "11/10k/11/11/11/11/11/2PP8/1G9/10K w -/- - 0/0 0 1",
+            "move": "b2c6"
         })))
     )),
     responses(
@@ -455,7 +465,7 @@ pub async fn validate(
     post,
     path = "/v1/variants/{variant}/adjudicate",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant: `xiangqi` or `taxi`", example = "xiangqi")),
+    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
     request_body(content = PositionRequest, examples(
         ("checkmate" = (summary = "A game ending in checkmate", value = json!({
             "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
@@ -482,6 +492,10 @@ pub async fn validate(
         }))),
         ("taxi: threefold claimable" = (summary = "Taxi chess (path taxi): a claimable threefold repetition", value = json!({
             "moves": ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]
+        }))),
+        ("tamerlane: citadel" = (summary = "Tamerlane chess (path tamerlane): the shah enters the enemy citadel: drawn", value = json!({
+            "fen": "11/K10/11/11/11/11/11/11/11/10k w -/- - 0/0 0 1",
+            "moves": ["a9z9"]
         })))
     )),
     responses(

@@ -48,15 +48,18 @@ impl std::ops::Not for Color {
 pub enum VariantId {
     Xiangqi,
     Taxi,
+    Tamerlane,
 }
 
 impl VariantId {
-    pub const ALL: &'static [VariantId] = &[VariantId::Xiangqi, VariantId::Taxi];
+    pub const ALL: &'static [VariantId] =
+        &[VariantId::Xiangqi, VariantId::Taxi, VariantId::Tamerlane];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             VariantId::Xiangqi => "xiangqi",
             VariantId::Taxi => "taxi",
+            VariantId::Tamerlane => "tamerlane",
         }
     }
 
@@ -180,6 +183,10 @@ pub enum Reason {
     FiftyMoves,
     /// Taxi chess: 150 plies without capture or pawn move; drawn automatically.
     SeventyFiveMoves,
+    /// Tamerlane chess: a royal stands in the enemy citadel; drawn.
+    Citadel,
+    /// Tamerlane chess (option): a side with nothing but royals left.
+    BareKing,
 }
 
 impl Reason {
@@ -196,6 +203,8 @@ impl Reason {
         Reason::FivefoldRepetition,
         Reason::FiftyMoves,
         Reason::SeventyFiveMoves,
+        Reason::Citadel,
+        Reason::BareKing,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -212,6 +221,8 @@ impl Reason {
             Reason::FivefoldRepetition => "fivefold_repetition",
             Reason::FiftyMoves => "fifty_moves",
             Reason::SeventyFiveMoves => "seventy_five_moves",
+            Reason::Citadel => "citadel",
+            Reason::BareKing => "bare_king",
         }
     }
 }

@@ -1,884 +1,679 @@
-//! Tamerlane chess (work in progress, not yet served by the API): board
-//! geometry, every piece's movement, the FEN of the rules document, royal-aware
-//! legality, citadel entry and perft. Still to come before the variant is
-//! served: the exchange, the pawn of pawns' relocation and arrivals beyond
-//! the first, adjudication and the optional rules (see the open issue).
+//! Tamerlane chess: the 11x10 board with citadels. The rules this service
+//! implements are stated in `docs/rules/tamerlane.md`.
+
+mod board;
+mod position;
 
 #[cfg(test)]
 mod tests;
 
-use crate::variants::{Color, FenError};
+pub use board::{parse_sq, sq, sq_name, Sq, L2, Z9};
+pub use position::{Move, Position, Special};
 
-pub const FILES: i32 = 11;
-pub const RANKS: i32 = 10;
-/// 110 board squares, then the two citadels.
-pub const SQUARES: usize = 112;
-pub type Sq = u8;
-/// White's citadel, beside k2.
-pub const L2: Sq = 110;
-/// Black's citadel, beside a9.
-pub const Z9: Sq = 111;
+use board::*;
+use serde::Deserialize;
+
+use super::{
+    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
+    RulesError, Variant, VariantId, VariantInfo,
+};
 
 pub const START_FEN: &str = "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
+pub const FEMININE_FEN: &str = "e1c1wkf1c1e/rntgdpkdgtnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNTGDPKDGTNR/E1C1FKW1C1E w -/- Kk 0/0 0 1";
+pub const THIRD_FEN: &str = "e1c1wkf1c1e/rndtgpkgtdnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNDTGPKGTDNR/E1C1FKW1C1E w -/- Kk 0/0 0 1";
 
-/// The pieces; a pawn carries the kind it promotes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Shah,
-    Ferz,
-    Wazir,
-    Giraffe,
-    Talia,
-    Faras,
-    Rukh,
-    Pil,
-    Jamal,
-    Dabbaba,
-    Prince,
-    Adventitious,
-    /// A pawn of the given kind (`Pawn(Kind::Pawn(..))` is never used:
-    /// the pawn of pawns is `PawnOfPawns`).
-    PawnOf(PawnType),
+/// The named start arrays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Setup {
+    /// The common "masculine" array: shahs on f2/f9, shah's pawns on f3/f8.
+    #[default]
+    Standard,
+    /// The "feminine" array: shahs on f1/f10, shah's pawns on f2/f9.
+    Feminine,
+    /// The third array of the seed: shahs on f1/f10, shah's pawns on f2/f9.
+    Third,
 }
 
-/// The eleven pawn types, by the letter after `P` in FEN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PawnType {
-    Shah,
-    Ferz,
-    Wazir,
-    Giraffe,
-    Talia,
-    Faras,
-    Rukh,
-    Pil,
-    Jamal,
-    Dabbaba,
-    Pawns,
-}
-
-impl PawnType {
-    const ALL: [PawnType; 11] = [
-        PawnType::Shah,
-        PawnType::Ferz,
-        PawnType::Wazir,
-        PawnType::Giraffe,
-        PawnType::Talia,
-        PawnType::Faras,
-        PawnType::Rukh,
-        PawnType::Pil,
-        PawnType::Jamal,
-        PawnType::Dabbaba,
-        PawnType::Pawns,
-    ];
-
-    fn letter(self) -> char {
+impl Setup {
+    fn fen(self) -> &'static str {
         match self {
-            PawnType::Shah => 'K',
-            PawnType::Ferz => 'F',
-            PawnType::Wazir => 'W',
-            PawnType::Giraffe => 'G',
-            PawnType::Talia => 'T',
-            PawnType::Faras => 'N',
-            PawnType::Rukh => 'R',
-            PawnType::Pil => 'E',
-            PawnType::Jamal => 'C',
-            PawnType::Dabbaba => 'D',
-            PawnType::Pawns => 'P',
+            Setup::Standard => START_FEN,
+            Setup::Feminine => FEMININE_FEN,
+            Setup::Third => THIRD_FEN,
         }
     }
 
-    fn from_letter(c: char) -> Option<PawnType> {
-        PawnType::ALL
-            .iter()
-            .copied()
-            .find(|p| p.letter() == c.to_ascii_uppercase())
-    }
-
-    /// What the pawn becomes on the far rank (the pawn of pawns is special).
-    fn promotes_to(self) -> Option<Kind> {
-        Some(match self {
-            PawnType::Shah => Kind::Prince,
-            PawnType::Ferz => Kind::Ferz,
-            PawnType::Wazir => Kind::Wazir,
-            PawnType::Giraffe => Kind::Giraffe,
-            PawnType::Talia => Kind::Talia,
-            PawnType::Faras => Kind::Faras,
-            PawnType::Rukh => Kind::Rukh,
-            PawnType::Pil => Kind::Pil,
-            PawnType::Jamal => Kind::Jamal,
-            PawnType::Dabbaba => Kind::Dabbaba,
-            PawnType::Pawns => return None,
-        })
-    }
-}
-
-impl Kind {
-    const PIECES: [Kind; 12] = [
-        Kind::Shah,
-        Kind::Ferz,
-        Kind::Wazir,
-        Kind::Giraffe,
-        Kind::Talia,
-        Kind::Faras,
-        Kind::Rukh,
-        Kind::Pil,
-        Kind::Jamal,
-        Kind::Dabbaba,
-        Kind::Prince,
-        Kind::Adventitious,
-    ];
-
-    fn letter(self) -> char {
+    /// Where a pawn of pawns' second arrival goes: the shah's pawn's start.
+    fn second_arrival(self) -> [Sq; 2] {
         match self {
-            Kind::Shah => 'K',
-            Kind::Ferz => 'F',
-            Kind::Wazir => 'W',
-            Kind::Giraffe => 'G',
-            Kind::Talia => 'T',
-            Kind::Faras => 'N',
-            Kind::Rukh => 'R',
-            Kind::Pil => 'E',
-            Kind::Jamal => 'C',
-            Kind::Dabbaba => 'D',
-            Kind::Prince => 'S',
-            Kind::Adventitious => 'A',
-            Kind::PawnOf(_) => 'P',
-        }
-    }
-
-    pub fn is_royal(self) -> bool {
-        matches!(self, Kind::Shah | Kind::Prince | Kind::Adventitious)
-    }
-
-    /// Shah > Prince > Adventitious king.
-    fn royal_rank(self) -> u8 {
-        match self {
-            Kind::Shah => 3,
-            Kind::Prince => 2,
-            Kind::Adventitious => 1,
-            _ => 0,
+            Setup::Standard => [sq(5, 2).expect("f3"), sq(5, 7).expect("f8")],
+            Setup::Feminine | Setup::Third => [sq(5, 1).expect("f2"), sq(5, 8).expect("f9")],
         }
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: Kind,
+/// The rule options of Tamerlane chess.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// The start array (`standard`, `feminine`, `third`); also decides where a
+    /// pawn of pawns' second arrival goes.
+    #[serde(default)]
+    pub setup: Setup,
+    /// Optional: a side left with nothing but royals loses (if the other side
+    /// still has more); both bare is a draw.
+    #[serde(default)]
+    pub bare_king: bool,
+    /// Optional: the third occurrence of a position is a draw.
+    #[serde(default)]
+    pub repetition: bool,
+    /// Optional: plies without a capture or pawn move after which the game is
+    /// drawn; 0 (the default) means no limit.
+    #[serde(default)]
+    pub move_limit_plies: u32,
 }
 
-#[inline]
-pub fn sq(file: i32, rank: i32) -> Option<Sq> {
-    (0..FILES).contains(&file).then_some(())?;
-    (0..RANKS).contains(&rank).then_some(())?;
-    Some((rank * FILES + file) as Sq)
-}
+/// How moves are written: the only notation is the coordinate form of the
+/// rules document.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notation;
 
-#[inline]
-fn coords(s: Sq) -> (i32, i32) {
-    match s {
-        L2 => (11, 1),
-        Z9 => (-1, 8),
-        _ => (s as i32 % FILES, s as i32 / FILES),
-    }
-}
+pub type Tamerlane = Position;
 
-pub fn sq_name(s: Sq) -> String {
-    match s {
-        L2 => "l2".to_owned(),
-        Z9 => "z9".to_owned(),
-        _ => {
-            let (f, r) = coords(s);
-            format!("{}{}", (b'a' + f as u8) as char, r + 1)
-        }
-    }
-}
-
-pub fn parse_sq(t: &str) -> Option<Sq> {
-    match t {
-        "l2" => return Some(L2),
-        "z9" => return Some(Z9),
-        _ => {}
-    }
-    let b = t.as_bytes();
-    let f = *b.first()?;
-    if !(b'a'..=b'k').contains(&f) {
-        return None;
-    }
-    let r: i32 = t[1..].parse().ok()?;
-    if t[1..].starts_with('0') {
-        return None;
-    }
-    sq((f - b'a') as i32, r - 1)
-}
-
-/// The three board squares next to a citadel.
-fn citadel_gates(c: Sq) -> [Sq; 3] {
+fn color_name(c: Color) -> &'static str {
     match c {
-        L2 => [10, 21, 32], // k1, k2, k3
-        _ => [77, 88, 99],  // a8, a9, a10
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 
-fn own_citadel(c: Color) -> Sq {
-    if c == Color::White {
-        L2
-    } else {
-        Z9
+fn label(p: u8) -> String {
+    format!(
+        "{} {}",
+        color_name(color_of(p)).to_lowercase(),
+        kind_name(kind_of(p))
+    )
+}
+
+/// Splits `a10a9` into squares (`l2` and `z9` included).
+fn squares(text: &str) -> Option<Vec<Sq>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        out.push(parse_sq(&text[start..i])?);
     }
-}
-
-/// A move: normal (with any promotion implied by the pawn type), a pawn of
-/// pawns' relocation (`@`), or an exchange (`~`, with the partner's square).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Sq,
-    pub to: Sq,
-    pub kind: MoveKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    Normal,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    board: [Option<Piece>; SQUARES],
-    side: Color,
-    /// Exchange rights still unused.
-    exchange: [bool; 2],
-    /// Pawn-of-pawns arrivals on the far rank so far.
-    arrivals: [u8; 2],
-    halfmove: u32,
-    fullmove: u32,
-}
-
-fn err(m: impl Into<String>) -> FenError {
-    FenError::new(m)
+    Some(out)
 }
 
 impl Position {
-    pub fn start() -> Position {
-        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    pub fn move_string(m: Move) -> String {
+        match m.special {
+            Special::None => format!("{}{}", sq_name(m.from), sq_name(m.to)),
+            Special::Relocate => format!("{}@{}", sq_name(m.from), sq_name(m.to)),
+            Special::Exchange => format!("{}~{}", sq_name(m.from), sq_name(m.to)),
+            Special::CitadelExchange(p) => {
+                format!("{}{}~{}", sq_name(m.from), sq_name(m.to), sq_name(p))
+            }
+        }
     }
 
-    pub fn piece_at(&self, s: Sq) -> Option<Piece> {
-        self.board[s as usize]
-    }
-
-    pub fn side(&self) -> Color {
-        self.side
-    }
-
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 7 {
-            return Err(err(format!(
-                "a Tamerlane FEN has 7 fields, this one has {}",
-                fields.len()
-            )));
-        }
-        let side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            o => {
-                return Err(err(format!(
-                    "the side to move must be 'w' or 'b', not '{o}'"
-                )))
-            }
-        };
-        let mut pos = Position {
-            board: [None; SQUARES],
-            side,
-            exchange: [false; 2],
-            arrivals: [0; 2],
-            halfmove: 0,
-            fullmove: 1,
-        };
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != 10 {
-            return Err(err(format!(
-                "the board must have 10 ranks, found {}",
-                rows.len()
-            )));
-        }
-        for (i, row) in rows.iter().enumerate() {
-            let rank = 9 - i as i32;
-            let mut file = 0i32;
-            let chars: Vec<char> = row.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let c = chars[j];
-                if c.is_ascii_digit() {
-                    let mut n = c.to_digit(10).unwrap_or(0) as i32;
-                    if j + 1 < chars.len() && chars[j + 1].is_ascii_digit() {
-                        n = n * 10 + chars[j + 1].to_digit(10).unwrap_or(0) as i32;
-                        j += 1;
-                    }
-                    if n == 0 || n > 11 {
-                        return Err(err(format!(
-                            "rank {} ('{row}'): bad count of empty squares",
-                            rank + 1
-                        )));
-                    }
-                    file += n;
-                    j += 1;
-                    continue;
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let kind = if c.eq_ignore_ascii_case(&'P') {
-                    let t = chars.get(j + 1).copied().ok_or_else(|| {
-                        err(format!("rank {} ('{row}'): 'P' without its type", rank + 1))
-                    })?;
-                    if t.is_ascii_uppercase() != c.is_ascii_uppercase() {
-                        return Err(err(format!(
-                            "rank {} ('{row}'): a pawn's two letters must have one case",
-                            rank + 1
-                        )));
-                    }
-                    j += 1;
-                    Kind::PawnOf(PawnType::from_letter(t).ok_or_else(|| {
-                        err(format!(
-                            "rank {} ('{row}'): '{t}' after 'P' is not a pawn type (KFWGTNRECDP)",
-                            rank + 1
-                        ))
-                    })?)
-                } else {
-                    *Kind::PIECES
-                        .iter()
-                        .find(|k| k.letter() == c.to_ascii_uppercase())
-                        .ok_or_else(|| {
-                            err(format!(
-                                "rank {} ('{row}'): '{c}' is not a Tamerlane piece letter",
-                                rank + 1
-                            ))
-                        })?
-                };
-                let s = sq(file, rank).ok_or_else(|| {
-                    err(format!(
-                        "rank {} ('{row}') has more than 11 squares",
-                        rank + 1
-                    ))
-                })?;
-                let last = if color == Color::White { 9 } else { 0 };
-                if let Kind::PawnOf(t) = kind {
-                    if rank == last && t != PawnType::Pawns {
-                        return Err(err(format!(
-                            "an unpromoted pawn of type {} cannot stand on its last rank ({})",
-                            t.letter(),
-                            sq_name(s)
-                        )));
-                    }
-                }
-                pos.board[s as usize] = Some(Piece { color, kind });
-                file += 1;
-                j += 1;
-            }
-            if file != FILES {
-                return Err(err(format!(
-                    "rank {} ('{row}') has {file} squares, not 11",
-                    rank + 1
-                )));
-            }
-        }
-        // Citadels: "<l2>/<z9>", a royal's letter or '-'.
-        let cit: Vec<&str> = fields[2].split('/').collect();
-        if cit.len() != 2 {
-            return Err(err(format!(
-                "the citadel field is '<l2>/<z9>', not '{}'",
-                fields[2]
-            )));
-        }
-        for (text, citadel) in [(cit[0], L2), (cit[1], Z9)] {
-            if text == "-" {
-                continue;
-            }
-            let mut ch = text.chars();
-            let (Some(c), None) = (ch.next(), ch.next()) else {
-                return Err(err(format!(
-                    "a citadel holds one royal letter or '-', not '{text}'"
-                )));
-            };
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let kind = match c.to_ascii_uppercase() {
-                'K' => Kind::Shah,
-                'S' => Kind::Prince,
-                'A' => Kind::Adventitious,
-                _ => {
-                    return Err(err(format!(
-                        "only a royal (K, S, A) may stand in a citadel, not '{c}'"
-                    )))
-                }
-            };
-            let own = own_citadel(color) == citadel;
-            if own && kind != Kind::Adventitious {
-                return Err(err(format!(
-                    "only the adventitious king may stand in its own citadel ({})",
-                    sq_name(citadel)
-                )));
-            }
-            pos.board[citadel as usize] = Some(Piece { color, kind });
-        }
-        pos.exchange = match fields[3] {
-            "-" => [false, false],
-            "K" => [true, false],
-            "k" => [false, true],
-            "Kk" => [true, true],
-            o => {
-                return Err(err(format!(
-                    "exchange rights are 'Kk', 'K', 'k' or '-', not '{o}'"
-                )))
-            }
-        };
-        let arr: Vec<&str> = fields[4].split('/').collect();
-        let parse_arr = |t: &str| t.parse::<u8>().ok().filter(|&n| n <= 2);
-        match arr.as_slice() {
-            [w, b] => match (parse_arr(w), parse_arr(b)) {
-                (Some(w), Some(b)) => pos.arrivals = [w, b],
-                _ => {
-                    return Err(err(format!(
-                        "pawn-of-pawns arrivals are '<W>/<B>' with 0, 1 or 2, not '{}'",
-                        fields[4]
-                    )))
-                }
-            },
-            _ => {
-                return Err(err(format!(
-                    "pawn-of-pawns arrivals are '<W>/<B>', not '{}'",
-                    fields[4]
-                )))
-            }
-        }
-        pos.halfmove = fields[5]
-            .parse()
-            .map_err(|_| err(format!("bad halfmove clock '{}'", fields[5])))?;
-        pos.fullmove = fields[6]
-            .parse()
-            .ok()
-            .filter(|&n: &u32| n >= 1)
-            .ok_or_else(|| err(format!("bad move number '{}'", fields[6])))?;
-        for c in [Color::White, Color::Black] {
-            let royals = pos.royals(c);
-            if royals.is_empty() {
-                return Err(err(format!("{c:?} has no royal piece")));
-            }
-            if royals
-                .iter()
-                .filter(|&&s| pos.board[s as usize].map(|p| p.kind) == Some(Kind::Shah))
-                .count()
-                > 1
-            {
-                return Err(err(format!("{c:?} has two shahs")));
-            }
-        }
-        if pos.in_check_of(!side) {
-            return Err(err(
-                "the side not to move has its only royal attacked; such a position cannot arise",
-            ));
-        }
-        Ok(pos)
-    }
-
-    pub fn to_fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..FILES {
-                let s = sq(file, rank).expect("on the board");
-                match self.board[s as usize] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let mut text = p.kind.letter().to_string();
-                        if let Kind::PawnOf(t) = p.kind {
-                            text.push(t.letter());
-                        }
-                        out.push_str(&if p.color == Color::White {
-                            text
-                        } else {
-                            text.to_ascii_lowercase()
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        let cit = |s: Sq| match self.board[s as usize] {
-            None => "-".to_owned(),
-            Some(p) => {
-                let l = p.kind.letter();
-                (if p.color == Color::White {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                })
-                .to_string()
-            }
-        };
-        let ex = match self.exchange {
-            [true, true] => "Kk",
-            [true, false] => "K",
-            [false, true] => "k",
-            [false, false] => "-",
-        };
-        format!(
-            "{out} {} {}/{} {ex} {}/{} {} {}",
-            if self.side == Color::White { 'w' } else { 'b' },
-            cit(L2),
-            cit(Z9),
-            self.arrivals[0],
-            self.arrivals[1],
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    /// Squares (board and citadels) holding royals of `c`.
-    pub fn royals(&self, c: Color) -> Vec<Sq> {
-        (0..SQUARES as Sq)
-            .filter(
-                |&s| matches!(self.board[s as usize], Some(p) if p.color == c && p.kind.is_royal()),
+    fn read_move(text: &str) -> Result<Move, MoveError> {
+        let bad = || {
+            MoveError::new(
+                MoveError::SYNTAX,
+                format!(
+                    "'{text}' is not a Tamerlane move like 'b2c4', 'a10@e5', 'f2~d5' or 'a8z9~e5'"
+                ),
             )
-            .collect()
-    }
-
-    /// A dormant pawn of pawns: on its own last rank.
-    fn dormant(&self, s: Sq) -> bool {
-        match self.board[s as usize] {
-            Some(Piece {
-                color,
-                kind: Kind::PawnOf(PawnType::Pawns),
-            }) if s < 110 => coords(s).1 == if color == Color::White { 9 } else { 0 },
-            _ => false,
-        }
-    }
-
-    /// Targets of the piece on `from` by movement (captures and quiet moves),
-    /// citadels excluded. Dormant pawns of pawns do nothing.
-    fn targets(&self, from: Sq, out: &mut Vec<Sq>) {
-        let Some(p) = self.board[from as usize] else {
-            return;
         };
-        let (f, r) = coords(from);
-        let us = p.color;
-        let free = |s: Sq| self.board[s as usize].is_none();
-        // May land: empty, or an enemy that is not in a citadel and not a dormant pawn of pawns.
-        let land = |s: Sq| match self.board[s as usize] {
-            None => true,
-            Some(q) => q.color != us && !self.dormant(s),
-        };
-        let leap = |out: &mut Vec<Sq>, deltas: &[(i32, i32)]| {
-            for &(dx, dy) in deltas {
-                if let Some(t) = sq(f + dx, r + dy) {
-                    if land(t) {
-                        out.push(t);
-                    }
-                }
-            }
-        };
-        const KING: [(i32, i32); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
-        const FERZ: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        const WAZIR: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        const KNIGHT: [(i32, i32); 8] = [
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, 1),
-            (1, -2),
-            (2, -1),
-            (-1, -2),
-            (-2, -1),
-        ];
-        const CAMEL: [(i32, i32); 8] = [
-            (1, 3),
-            (3, 1),
-            (-1, 3),
-            (-3, 1),
-            (1, -3),
-            (3, -1),
-            (-1, -3),
-            (-3, -1),
-        ];
-        const ELEPHANT: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
-        const DABBABA: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
-        match p.kind {
-            Kind::Shah | Kind::Prince | Kind::Adventitious => {
-                if from >= 110 {
-                    // A royal in a citadel steps out to one of its three gates.
-                    for t in citadel_gates(from) {
-                        if land(t) {
-                            out.push(t);
-                        }
-                    }
-                } else {
-                    leap(out, &KING);
-                }
-            }
-            Kind::Ferz => leap(out, &FERZ),
-            Kind::Wazir => leap(out, &WAZIR),
-            Kind::Faras => leap(out, &KNIGHT),
-            Kind::Jamal => leap(out, &CAMEL),
-            Kind::Pil => leap(out, &ELEPHANT),
-            Kind::Dabbaba => leap(out, &DABBABA),
-            Kind::Rukh => {
-                for (dx, dy) in WAZIR {
-                    let mut n = 1;
-                    while let Some(t) = sq(f + dx * n, r + dy * n) {
-                        if land(t) {
-                            out.push(t);
-                        }
-                        if !free(t) {
-                            break;
-                        }
-                        n += 1;
-                    }
-                }
-            }
-            Kind::Talia => {
-                // A bishop that must go at least two squares; the first may block.
-                for (dx, dy) in FERZ {
-                    let mut n = 1;
-                    while let Some(t) = sq(f + dx * n, r + dy * n) {
-                        if n >= 2 && land(t) {
-                            out.push(t);
-                        }
-                        if !free(t) {
-                            break;
-                        }
-                        n += 1;
-                    }
-                }
-            }
-            Kind::Giraffe => {
-                // One diagonal step to an empty square, then at least three
-                // squares straight outward, every square passed empty.
-                for (dx, dy) in FERZ {
-                    let Some(d) = sq(f + dx, r + dy) else {
-                        continue;
-                    };
-                    if !free(d) {
-                        continue;
-                    }
-                    for (ox, oy) in [(dx, 0), (0, dy)] {
-                        let mut n = 1;
-                        while let Some(t) = sq(f + dx + ox * n, r + dy + oy * n) {
-                            if n >= 3 && land(t) {
-                                out.push(t);
-                            }
-                            if !free(t) {
-                                break;
-                            }
-                            n += 1;
-                        }
-                    }
-                }
-            }
-            Kind::PawnOf(_) => {
-                if self.dormant(from) {
-                    return;
-                }
-                let fwd = if us == Color::White { 1 } else { -1 };
-                if let Some(t) = sq(f, r + fwd) {
-                    if free(t) {
-                        out.push(t);
-                    }
-                }
-                for dx in [-1, 1] {
-                    if let Some(t) = sq(f + dx, r + fwd) {
-                        if matches!(self.board[t as usize], Some(q) if q.color != us) && land(t) {
-                            out.push(t);
-                        }
-                    }
-                }
-            }
+        let t = text.trim();
+        if let Some((a, b)) = t.split_once('@') {
+            return match (squares(a).as_deref(), squares(b).as_deref()) {
+                (Some([from]), Some([to])) => Ok(Move {
+                    from: *from,
+                    to: *to,
+                    special: Special::Relocate,
+                }),
+                _ => Err(bad()),
+            };
         }
-        // Royals may step into citadels from a gate.
-        if p.kind.is_royal() && from < 110 {
-            for c in [L2, Z9] {
-                if citadel_gates(c).contains(&from) && self.board[c as usize].is_none() {
-                    let enemy_citadel = c != own_citadel(us);
-                    let allowed = if enemy_citadel {
-                        // Only the highest-ranking royal on the board.
-                        self.royals(us).iter().filter(|&&s| s < 110).all(|&s| {
-                            self.board[s as usize].map_or(0, |q| q.kind.royal_rank())
-                                <= p.kind.royal_rank()
-                        })
-                    } else {
-                        p.kind == Kind::Adventitious
-                    };
-                    if allowed {
-                        out.push(c);
-                    }
-                }
-            }
+        if let Some((a, b)) = t.split_once('~') {
+            return match (squares(a).as_deref(), squares(b).as_deref()) {
+                (Some([shah]), Some([partner])) => Ok(Move {
+                    from: *shah,
+                    to: *partner,
+                    special: Special::Exchange,
+                }),
+                (Some([from, citadel]), Some([partner])) => Ok(Move {
+                    from: *from,
+                    to: *citadel,
+                    special: Special::CitadelExchange(*partner),
+                }),
+                _ => Err(bad()),
+            };
+        }
+        match squares(t).as_deref() {
+            Some([from, to]) => Ok(Move::normal(*from, *to)),
+            _ => Err(bad()),
         }
     }
 
-    /// Whether a piece of `by` attacks `s` (citadels are never attacked).
-    fn attacked_by(&self, s: Sq, by: Color) -> bool {
-        if s >= 110 {
-            return false;
-        }
-        let mut t = Vec::with_capacity(32);
-        (0..SQUARES as Sq).any(|a| {
-            matches!(self.board[a as usize], Some(p) if p.color == by) && {
-                t.clear();
-                self.targets(a, &mut t);
-                // Pawns attack diagonally even onto empty squares; others by their targets.
-                match self.board[a as usize].map(|p| p.kind) {
-                    Some(Kind::PawnOf(_)) => {
-                        !self.dormant(a) && {
-                            let (f, r) = coords(a);
-                            let fwd = if by == Color::White { 1 } else { -1 };
-                            [-1, 1].iter().any(|dx| sq(f + dx, r + fwd) == Some(s))
-                        }
-                    }
-                    _ => t.contains(&s) || self.attacks_through_occupant(a, s),
-                }
-            }
-        })
-    }
-
-    /// Whether the piece on `a` would reach `s` if `s` held an enemy piece
-    /// (targets list only landings on empty or enemy squares).
-    fn attacks_through_occupant(&self, a: Sq, s: Sq) -> bool {
-        let Some(p) = self.board[a as usize] else {
-            return false;
-        };
-        if !matches!(self.board[s as usize], Some(q) if q.color == p.color) {
-            return false;
-        }
-        let mut probe = self.clone();
-        probe.board[s as usize] = Some(Piece {
-            color: !p.color,
-            kind: Kind::Ferz,
-        });
-        let mut t = Vec::new();
-        probe.targets(a, &mut t);
-        t.contains(&s)
-    }
-
-    /// Whether `c` has exactly one royal and it stands attacked.
-    pub fn in_check_of(&self, c: Color) -> bool {
-        let royals = self.royals(c);
-        royals.len() == 1 && self.attacked_by(royals[0], !c)
-    }
-
-    pub fn in_check(&self) -> bool {
-        self.in_check_of(self.side)
-    }
-
-    /// Plays a normal move: captures, promotion by pawn type, and the pawn
-    /// of pawns' first arrival (it stays, dormant).
-    pub fn make(&mut self, m: Move) {
-        let p = self.board[m.from as usize].expect("a move starts on a piece");
-        let captured = self.board[m.to as usize].is_some();
-        self.board[m.from as usize] = None;
-        let last = if p.color == Color::White { 9 } else { 0 };
-        let mut placed = p;
-        if let Kind::PawnOf(t) = p.kind {
-            if m.to < 110 && coords(m.to).1 == last {
-                match t.promotes_to() {
-                    Some(k) => placed.kind = k,
-                    None => {
-                        let i = p.color.index();
-                        if self.arrivals[i] == 0 {
-                            self.arrivals[i] = 1;
-                        }
-                    }
-                }
-            }
-        }
-        self.board[m.to as usize] = Some(placed);
-        self.halfmove = if captured || matches!(p.kind, Kind::PawnOf(_)) {
-            0
-        } else {
-            self.halfmove + 1
-        };
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = !self.side;
-    }
-
-    /// Legal normal moves: a side with one royal may not leave it attacked.
-    pub fn legal(&self, out: &mut Vec<Move>) {
-        out.clear();
+    /// Why `m` (read from the wire, not legal here) is refused.
+    fn explain(&self, m: Move) -> MoveError {
         let us = self.side;
-        let mut targets = Vec::with_capacity(40);
-        for from in 0..SQUARES as Sq {
-            if !matches!(self.board[from as usize], Some(p) if p.color == us) {
-                continue;
-            }
-            targets.clear();
-            self.targets(from, &mut targets);
-            for &to in &targets {
-                // Pawns of pawns beyond their first arrival need the rules still to come.
-                if let Some(Piece {
-                    kind: Kind::PawnOf(PawnType::Pawns),
-                    color,
-                }) = self.board[from as usize]
-                {
-                    let last = if color == Color::White { 9 } else { 0 };
-                    if to < 110 && coords(to).1 == last && self.arrivals[color.index()] > 0 {
-                        continue;
-                    }
-                }
-                let m = Move {
-                    from,
-                    to,
-                    kind: MoveKind::Normal,
-                };
-                let mut after = self.clone();
-                after.make(m);
-                if !after.in_check_of(us) {
-                    out.push(m);
-                }
-            }
+        let refuse = |code: &'static str, msg: String| MoveError::new(code, msg);
+        if self.citadel_draw().is_some() {
+            return refuse(
+                "game_over",
+                "the game is drawn: a royal stands in the enemy citadel".to_owned(),
+            );
         }
+        let p = self.at(m.from);
+        if p == EMPTY {
+            return refuse(
+                "no_piece",
+                format!("there is no piece on {}", sq_name(m.from)),
+            );
+        }
+        if color_of(p) != us {
+            return refuse(
+                "not_your_piece",
+                format!(
+                    "the piece on {} is {}'s, and it is {} to move",
+                    sq_name(m.from),
+                    color_name(color_of(p)),
+                    color_name(us)
+                ),
+            );
+        }
+        let kind = kind_of(p);
+        let name = kind_name(kind);
+        match m.special {
+            Special::Relocate => {
+                if !self.dormant(m.from) {
+                    return refuse("bad_relocation", "only a dormant pawn of pawns (one standing on its last rank) may be relocated with '@'".to_owned());
+                }
+                if m.to >= 110 {
+                    return refuse(
+                        "bad_relocation",
+                        "a pawn of pawns is never relocated into a citadel".to_owned(),
+                    );
+                }
+                let q = self.at(m.to);
+                if m.to == m.from {
+                    return refuse(
+                        "bad_relocation",
+                        "a relocation must go to another square".to_owned(),
+                    );
+                }
+                if q != EMPTY && is_royal(kind_of(q)) {
+                    return refuse(
+                        "bad_relocation",
+                        format!(
+                            "a relocation may not land on the {} on {}",
+                            label(q),
+                            sq_name(m.to)
+                        ),
+                    );
+                }
+                if q != EMPTY && color_of(q) != us && self.dormant(m.to) {
+                    return refuse(
+                        "bad_relocation",
+                        "a relocation may not land on the enemy's dormant pawn of pawns".to_owned(),
+                    );
+                }
+                return refuse(
+                    "bad_relocation",
+                    format!("from {} the pawn of pawns would neither fork two enemy pieces nor attack one that has no legal move (or it would leave the royal attacked)", sq_name(m.to)),
+                );
+            }
+            Special::Exchange | Special::CitadelExchange(_) => {
+                if kind != SHAH {
+                    return refuse("bad_exchange", "only the shah exchanges".to_owned());
+                }
+                if !self.exchange[us.index()] {
+                    return refuse(
+                        "exchange_used",
+                        "the exchange has already been used".to_owned(),
+                    );
+                }
+                if let Special::CitadelExchange(partner) = m.special {
+                    let q = self.at(partner);
+                    if m.to != own_citadel(!us) || !gates(m.to).contains(&m.from) {
+                        return refuse("bad_exchange", "the citadel exchange is the shah's step from a neighbouring square into the empty enemy citadel".to_owned());
+                    }
+                    if q == EMPTY
+                        || color_of(q) != us
+                        || !matches!(kind_of(q), PRINCE | ADVENTITIOUS)
+                        || partner >= 110
+                    {
+                        return refuse("bad_exchange", "the shah's partner in the citadel exchange is a prince or adventitious king on the board".to_owned());
+                    }
+                    return refuse("bad_exchange", "the enemy citadel is occupied".to_owned());
+                }
+                let q = self.at(m.to);
+                if q == EMPTY || color_of(q) != us || is_royal(kind_of(q)) {
+                    return refuse(
+                        "bad_exchange",
+                        "the shah exchanges with a friendly piece that is not a royal".to_owned(),
+                    );
+                }
+                if self.dormant(m.to) {
+                    return refuse(
+                        "bad_exchange",
+                        "a dormant pawn of pawns cannot be exchanged".to_owned(),
+                    );
+                }
+                let attacked = self.single_royal(us) == Some(m.from) && self.attacked(m.from, !us);
+                if !attacked {
+                    return refuse("exchange_not_allowed", "the exchange is allowed only when the shah is the only royal and in check, or when there is no other legal move".to_owned());
+                }
+                if is_pawn(kind_of(q)) && coords(m.from).1 == if us == Color::White { 9 } else { 0 }
+                {
+                    return refuse(
+                        "bad_exchange",
+                        "a pawn may not be put on its last rank by the exchange".to_owned(),
+                    );
+                }
+                return refuse(
+                    "self_check",
+                    format!(
+                        "after the exchange the shah on {} would be attacked",
+                        sq_name(m.to)
+                    ),
+                );
+            }
+            Special::None => {}
+        }
+        if self.dormant(m.from) {
+            return refuse(
+                "dormant",
+                "a dormant pawn of pawns cannot move; it may only be relocated with '@'".to_owned(),
+            );
+        }
+        if m.from == m.to {
+            return refuse("null_move", "a move must go to another square".to_owned());
+        }
+        let q = self.at(m.to);
+        if m.to >= 110 {
+            if !is_royal(kind) {
+                return refuse(
+                    "citadel",
+                    "no piece but a royal ever enters a citadel".to_owned(),
+                );
+            }
+            if !gates(m.to).contains(&m.from) {
+                return refuse(
+                    "citadel",
+                    format!(
+                        "{} is entered only by one step from its three neighbouring squares",
+                        sq_name(m.to)
+                    ),
+                );
+            }
+            if q != EMPTY {
+                return refuse("citadel", format!("{} is occupied", sq_name(m.to)));
+            }
+            if m.to == own_citadel(us) {
+                return refuse(
+                    "citadel",
+                    "only the adventitious king may enter its own citadel".to_owned(),
+                );
+            }
+            if !self.may_enter(us, kind, m.to) {
+                return refuse(
+                    "citadel",
+                    "only the highest-ranking royal may enter the enemy citadel".to_owned(),
+                );
+            }
+        } else if q != EMPTY && color_of(q) == us {
+            return refuse(
+                "own_piece",
+                format!(
+                    "{} is occupied by {}'s own {}",
+                    sq_name(m.to),
+                    color_name(us),
+                    kind_name(kind_of(q))
+                ),
+            );
+        } else if q != EMPTY && self.dormant(m.to) {
+            return refuse(
+                "immune",
+                "a dormant pawn of pawns cannot be captured".to_owned(),
+            );
+        }
+        let mut targets = Vec::new();
+        self.targets(m.from, &mut targets);
+        if !targets.contains(&m.to) {
+            return refuse("bad_geometry", self.geometry(kind, m.from, m.to));
+        }
+        if kind == PAWN_OF_PAWNS
+            && self.arrivals[us.index()] == 1
+            && m.to < 110
+            && coords(m.to).1 == if us == Color::White { 9 } else { 0 }
+        {
+            let home = self.second_arrival[us.index()];
+            return refuse(
+                "second_arrival_barred",
+                format!(
+                    "the second arrival would go to {}, where a royal stands",
+                    sq_name(home)
+                ),
+            );
+        }
+        let mut after = *self;
+        after.make(m);
+        if let Some(r) = after.single_royal(us) {
+            let them = !us;
+            let attacker = (0..SQUARES as Sq)
+                .filter(|&a| {
+                    let x = after.at(a);
+                    x != EMPTY && color_of(x) == them
+                })
+                .find(|&a| {
+                    let mut only = after;
+                    for s in 0..SQUARES as Sq {
+                        if s != a && s != r {
+                            let x = only.at(s);
+                            if x != EMPTY && color_of(x) == them {
+                                only.board[s as usize] = EMPTY;
+                            }
+                        }
+                    }
+                    only.attacked(r, them)
+                });
+            let by = attacker
+                .map(|a| format!(" by the {} on {}", label(after.at(a)), sq_name(a)))
+                .unwrap_or_default();
+            return refuse(
+                "self_check",
+                format!(
+                    "it leaves the {} on {} attacked{by}",
+                    kind_name(kind_of(after.at(r))),
+                    sq_name(r)
+                ),
+            );
+        }
+        refuse("illegal", format!("the {name}'s move is illegal here"))
+    }
+
+    /// The movement rule a piece broke.
+    fn geometry(&self, kind: u8, from: Sq, to: Sq) -> String {
+        let (f, r) = coords(from);
+        let (tf, tr) = coords(to);
+        let (dx, dy) = (tf - f, tr - r);
+        let blocked_at = |sx: i32, sy: i32, n: i32| -> Option<Sq> {
+            (1..n)
+                .map(|k| sq(f + sx * k, r + sy * k))
+                .find_map(|s| s.filter(|&s| self.at(s) != EMPTY))
+        };
+        match kind {
+            GIRAFFE => {
+                let shape = (dx.abs() == 1 && dy.abs() >= 4) || (dy.abs() == 1 && dx.abs() >= 4);
+                if !shape {
+                    return "a giraffe moves one square diagonally and then at least three squares straight outward".to_owned();
+                }
+                let diag = sq(f + dx.signum(), r + dy.signum()).expect("on the board");
+                if self.at(diag) != EMPTY {
+                    return format!("the giraffe's diagonal square {} is occupied", sq_name(diag));
+                }
+                let (ox, oy) = if dx.abs() == 1 { (0, dy.signum()) } else { (dx.signum(), 0) };
+                let steps = dx.abs().max(dy.abs()) - 1;
+                let (df, dr) = coords(diag);
+                match (1..steps).map(|k| sq(df + ox * k, dr + oy * k)).find_map(|s| s.filter(|&s| self.at(s) != EMPTY)) {
+                    Some(b) => format!("the giraffe's path is blocked at {}", sq_name(b)),
+                    None => "the giraffe cannot land there".to_owned(),
+                }
+            }
+            TALIA => {
+                if dx.abs() != dy.abs() {
+                    "a talia moves diagonally".to_owned()
+                } else if dx.abs() < 2 {
+                    "a talia must move at least two squares".to_owned()
+                } else if let Some(b) = blocked_at(dx.signum(), dy.signum(), dx.abs()) {
+                    format!("the talia's path is blocked at {}", sq_name(b))
+                } else {
+                    "the talia cannot land there".to_owned()
+                }
+            }
+            RUKH => {
+                if dx != 0 && dy != 0 {
+                    "a rukh moves along a rank or a file".to_owned()
+                } else if let Some(b) = blocked_at(dx.signum(), dy.signum(), dx.abs().max(dy.abs())) {
+                    format!("the rukh's path is blocked at {}", sq_name(b))
+                } else {
+                    "the rukh cannot land there".to_owned()
+                }
+            }
+            FERZ => "a ferz moves one square diagonally".to_owned(),
+            WAZIR => "a wazir moves one square along a rank or a file".to_owned(),
+            FARAS => "a faras moves like a knight: two squares one way and one the other".to_owned(),
+            PIL => "a pil leaps exactly two squares diagonally".to_owned(),
+            JAMAL => "a jamal leaps three squares one way and one square the other".to_owned(),
+            DABBABA => "a dabbaba leaps exactly two squares along a rank or a file".to_owned(),
+            SHAH | PRINCE | ADVENTITIOUS => format!("a {} moves one square in any direction", kind_name(kind)),
+            _ => "a pawn moves one square straight forward and captures one square diagonally forward; it has no double step".to_owned(),
+        }
+    }
+
+    /// Pieces of `c` that are not royals.
+    fn has_non_royals(&self, c: Color) -> bool {
+        (0..SQUARES as Sq).any(|s| {
+            let p = self.at(s);
+            p != EMPTY && color_of(p) == c && !is_royal(kind_of(p))
+        })
     }
 }
 
-/// Leaf count of the legal move tree.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    pos.legal(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
+impl Variant for Position {
+    type Move = Move;
+    type Undo = Position;
+    type Rules = Rules;
+    type Notation = Notation;
+
+    const ID: VariantId = VariantId::Tamerlane;
+    const SIDES: [&'static str; 2] = ["white", "black"];
+
+    fn info() -> VariantInfo {
+        VariantInfo {
+            id: VariantId::Tamerlane,
+            name: "Tamerlane chess",
+            description: "The 14th-century 11x10 game with citadels: giraffes, talias, camels, war engines, eleven kinds of pawn, the pawn of pawns, princes and adventitious kings, the shah's exchange, and citadel draws. A side without a legal move loses.",
+            files: 11,
+            ranks: 10,
+            start_fen: START_FEN,
+            sides: Self::SIDES,
+            notations: vec![NotationInfo {
+                name: "coordinate",
+                description: "<from><to> with squares a1-k10, l2, z9; relocation <from>@<to>; exchange <shah>~<square>; citadel exchange <from><citadel>~<square> (default)",
+                example: "b2c4",
+            }],
+            rule_options: vec![
+                RuleOptionInfo { name: "setup", kind: "string", default: serde_json::json!("standard"), description: "The start array: 'standard', 'feminine' or 'third'; it also decides where a pawn of pawns' second arrival goes (f3/f8, or f2/f9)." },
+                RuleOptionInfo { name: "bare_king", kind: "boolean", default: serde_json::json!(false), description: "A side left with nothing but royals loses if the other side has more; both bare: drawn." },
+                RuleOptionInfo { name: "repetition", kind: "boolean", default: serde_json::json!(false), description: "The third occurrence of a position is a draw." },
+                RuleOptionInfo { name: "move_limit_plies", kind: "integer", default: serde_json::json!(0), description: "Plies without a capture or pawn move after which the game is drawn; 0 means no limit." },
+            ],
+        }
     }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = pos.clone();
-            next.make(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
+
+    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Rules, RulesError> {
+        match value {
+            None | Some(serde_json::Value::Null) => Ok(Rules::default()),
+            Some(v) => Rules::deserialize(v).map_err(|e| RulesError {
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    fn parse_notation(name: &str) -> Option<Notation> {
+        (name == "coordinate").then_some(Notation)
+    }
+
+    fn start_position(rules: &Rules) -> Position {
+        Position::from_fen(rules.setup.fen(), rules.setup.second_arrival())
+            .expect("the setup FENs are valid")
+    }
+
+    fn from_fen(text: &str, rules: &Rules) -> Result<Position, FenError> {
+        Position::from_fen(text, rules.setup.second_arrival())
+    }
+
+    fn to_fen(&self) -> String {
+        Position::to_fen(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn in_check(&self) -> bool {
+        self.in_check_of(self.side)
+    }
+
+    fn hash_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.board, self.side, self.exchange, self.arrivals).hash(&mut h);
+        h.finish()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+
+    fn make_move(&mut self, mv: Move) -> Position {
+        let undo = *self;
+        self.make(mv);
+        undo
+    }
+
+    fn unmake_move(&mut self, _mv: Move, undo: Position) {
+        *self = undo;
+    }
+
+    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, MoveError> {
+        let m = Position::read_move(text)?;
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        if legal.contains(&m) {
+            Ok(m)
+        } else {
+            Err(self.explain(m))
+        }
+    }
+
+    fn describe_move(&self, mv: Move, _notation: Notation) -> MoveNotations {
+        let mut after = *self;
+        after.make(mv);
+        MoveNotations {
+            wire: Position::move_string(mv),
+            others: Vec::new(),
+            capture: matches!(mv.special, Special::None | Special::Relocate)
+                && self.at(mv.to) != EMPTY,
+            gives_check: after.in_check_of(after.side),
+            cost: None,
+        }
+    }
+
+    fn move_to_string(&self, mv: Move, _notation: Notation) -> String {
+        Position::move_string(mv)
+    }
+
+    fn adjudicate(game: &Game<Position>, has_legal_move: bool) -> Outcome {
+        let pos = game.current();
+        let rules = game.rules();
+        if let Some(c) = pos.citadel_draw() {
+            return Outcome::Drawn {
+                reason: Reason::Citadel,
+                explanation: format!(
+                    "{}'s highest-ranking royal stands in the enemy citadel: the game is drawn",
+                    color_name(c)
+                ),
+                repetition: None,
+            };
+        }
+        let us = pos.side;
+        if !has_legal_move {
+            let (reason, how) = if pos.in_check_of(us) {
+                (Reason::Checkmate, "is checkmated")
+            } else {
+                (
+                    Reason::Stalemate,
+                    "has no legal move (stalemate, which loses in Tamerlane chess)",
+                )
+            };
+            return Outcome::Decisive {
+                winner: !us,
+                reason,
+                explanation: format!("{} {how}: {} wins", color_name(us), color_name(!us)),
+                repetition: None,
+            };
+        }
+        if rules.bare_king {
+            let bare = [
+                !pos.has_non_royals(Color::White),
+                !pos.has_non_royals(Color::Black),
+            ];
+            match bare {
+                [true, true] => {
+                    return Outcome::Drawn {
+                        reason: Reason::BareKing,
+                        explanation: "both sides have nothing but royals left: drawn".to_owned(),
+                        repetition: None,
+                    }
+                }
+                [true, false] | [false, true] => {
+                    let loser = if bare[0] { Color::White } else { Color::Black };
+                    return Outcome::Decisive {
+                        winner: !loser,
+                        reason: Reason::BareKing,
+                        explanation: format!(
+                            "{} has nothing but royals left (bare king): {} wins",
+                            color_name(loser),
+                            color_name(!loser)
+                        ),
+                        repetition: None,
+                    };
+                }
+                _ => {}
+            }
+        }
+        if rules.repetition {
+            // The same position: placement, side to move, rights and arrivals
+            // (not the move counters).
+            let same = |p: &Position| {
+                p.board == pos.board
+                    && p.side == pos.side
+                    && p.exchange == pos.exchange
+                    && p.arrivals == pos.arrivals
+            };
+            let count = game.positions().iter().filter(|p| same(p)).count();
+            if count >= 3 {
+                return Outcome::Drawn {
+                    reason: Reason::Repetition,
+                    explanation: "the position stood for the third time: drawn".to_owned(),
+                    repetition: None,
+                };
+            }
+        }
+        if rules.move_limit_plies > 0 && pos.halfmove >= rules.move_limit_plies {
+            return Outcome::Drawn {
+                reason: Reason::MoveLimit,
+                explanation: format!(
+                    "{} plies without a capture or pawn move (the limit is {})",
+                    pos.halfmove, rules.move_limit_plies
+                ),
+                repetition: None,
+            };
+        }
+        Outcome::Ongoing
+    }
 }

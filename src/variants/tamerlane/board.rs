@@ -1,0 +1,241 @@
+//! Board geometry: 110 squares `rank * 11 + file` (a1 = 0, k10 = 109) plus
+//! the citadels l2 (110, White's) and z9 (111, Black's); piece codes; and the
+//! leaper tables.
+
+use std::sync::LazyLock;
+
+use crate::variants::Color;
+
+pub const FILES: i32 = 11;
+pub const RANKS: i32 = 10;
+pub const SQUARES: usize = 112;
+pub type Sq = u8;
+pub const L2: Sq = 110;
+pub const Z9: Sq = 111;
+
+#[inline]
+pub fn sq(file: i32, rank: i32) -> Option<Sq> {
+    if (0..FILES).contains(&file) && (0..RANKS).contains(&rank) {
+        Some((rank * FILES + file) as Sq)
+    } else {
+        None
+    }
+}
+
+#[inline]
+pub fn coords(s: Sq) -> (i32, i32) {
+    match s {
+        L2 => (11, 1),
+        Z9 => (-1, 8),
+        _ => (s as i32 % FILES, s as i32 / FILES),
+    }
+}
+
+pub fn sq_name(s: Sq) -> String {
+    match s {
+        L2 => "l2".to_owned(),
+        Z9 => "z9".to_owned(),
+        _ => {
+            let (f, r) = coords(s);
+            format!("{}{}", (b'a' + f as u8) as char, r + 1)
+        }
+    }
+}
+
+pub fn parse_sq(t: &str) -> Option<Sq> {
+    match t {
+        "l2" => return Some(L2),
+        "z9" => return Some(Z9),
+        _ => {}
+    }
+    let b = t.as_bytes();
+    let f = *b.first()?;
+    if !(b'a'..=b'k').contains(&f) || t.len() < 2 || t[1..].starts_with('0') {
+        return None;
+    }
+    let r: i32 = t[1..].parse().ok()?;
+    sq((f - b'a') as i32, r - 1)
+}
+
+/// The three board squares next to a citadel.
+pub fn gates(citadel: Sq) -> [Sq; 3] {
+    match citadel {
+        L2 => [10, 21, 32],
+        _ => [77, 88, 99],
+    }
+}
+
+pub fn own_citadel(c: Color) -> Sq {
+    match c {
+        Color::White => L2,
+        Color::Black => Z9,
+    }
+}
+
+/// Piece kinds. Pawns are `PAWN + type`, the type being the index of what
+/// they promote to in `PAWN_TYPES`.
+pub const SHAH: u8 = 0;
+pub const FERZ: u8 = 1;
+pub const WAZIR: u8 = 2;
+pub const GIRAFFE: u8 = 3;
+pub const TALIA: u8 = 4;
+pub const FARAS: u8 = 5;
+pub const RUKH: u8 = 6;
+pub const PIL: u8 = 7;
+pub const JAMAL: u8 = 8;
+pub const DABBABA: u8 = 9;
+pub const PRINCE: u8 = 10;
+pub const ADVENTITIOUS: u8 = 11;
+pub const PAWN: u8 = 12;
+/// Pawn types in the order of their letters: the pawn of the shah ... the pawn of pawns.
+pub const PAWN_TYPES: [char; 11] = ['K', 'F', 'W', 'G', 'T', 'N', 'R', 'E', 'C', 'D', 'P'];
+pub const PAWN_OF_SHAH: u8 = PAWN;
+pub const PAWN_OF_PAWNS: u8 = PAWN + 10;
+pub const PIECE_LETTERS: [char; 12] = ['K', 'F', 'W', 'G', 'T', 'N', 'R', 'E', 'C', 'D', 'S', 'A'];
+
+/// A square's content: `EMPTY`, or `kind | color << 5`.
+pub const EMPTY: u8 = 0xFF;
+
+#[inline]
+pub const fn code(c: Color, kind: u8) -> u8 {
+    kind | ((c as u8) << 5)
+}
+
+#[inline]
+pub const fn kind_of(code: u8) -> u8 {
+    code & 0x1F
+}
+
+#[inline]
+pub const fn color_of(code: u8) -> Color {
+    if code & 0x20 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+#[inline]
+pub const fn is_royal(kind: u8) -> bool {
+    matches!(kind, SHAH | PRINCE | ADVENTITIOUS)
+}
+
+#[inline]
+pub const fn is_pawn(kind: u8) -> bool {
+    kind >= PAWN
+}
+
+/// Shah 3 > Prince 2 > Adventitious king 1.
+pub const fn royal_rank(kind: u8) -> u8 {
+    match kind {
+        SHAH => 3,
+        PRINCE => 2,
+        ADVENTITIOUS => 1,
+        _ => 0,
+    }
+}
+
+/// What a pawn becomes on its far rank; `None` for the pawn of pawns.
+pub fn promotion(kind: u8) -> Option<u8> {
+    match kind {
+        PAWN_OF_SHAH => Some(PRINCE),
+        PAWN_OF_PAWNS => None,
+        k => Some(k - PAWN),
+    }
+}
+
+pub fn kind_name(kind: u8) -> String {
+    match kind {
+        SHAH => "shah".to_owned(),
+        FERZ => "ferz".to_owned(),
+        WAZIR => "wazir".to_owned(),
+        GIRAFFE => "giraffe".to_owned(),
+        TALIA => "talia".to_owned(),
+        FARAS => "faras".to_owned(),
+        RUKH => "rukh".to_owned(),
+        PIL => "pil".to_owned(),
+        JAMAL => "jamal".to_owned(),
+        DABBABA => "dabbaba".to_owned(),
+        PRINCE => "prince".to_owned(),
+        ADVENTITIOUS => "adventitious king".to_owned(),
+        PAWN_OF_PAWNS => "pawn of pawns".to_owned(),
+        k => format!("pawn of the {}", kind_name(k - PAWN)),
+    }
+}
+
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+pub const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const ORTHOGONALS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
+const CAMEL: [(i32, i32); 8] = [
+    (1, 3),
+    (3, 1),
+    (-1, 3),
+    (-3, 1),
+    (1, -3),
+    (3, -1),
+    (-1, -3),
+    (-3, -1),
+];
+const ELEPHANT: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+const DABBABA_STEPS: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+
+/// For each leaper kind and board square, its target squares on the board.
+pub struct Leaps {
+    pub table: Vec<Vec<Vec<Sq>>>,
+}
+
+pub static LEAPS: LazyLock<Leaps> = LazyLock::new(|| {
+    let shapes: [&[(i32, i32)]; 12] = [
+        &KING_STEPS,
+        &DIAGONALS,
+        &ORTHOGONALS,
+        &[],
+        &[],
+        &KNIGHT,
+        &[],
+        &ELEPHANT,
+        &CAMEL,
+        &DABBABA_STEPS,
+        &KING_STEPS,
+        &KING_STEPS,
+    ];
+    let table = shapes
+        .iter()
+        .map(|deltas| {
+            (0..110u8)
+                .map(|s| {
+                    let (f, r) = coords(s);
+                    deltas
+                        .iter()
+                        .filter_map(|&(dx, dy)| sq(f + dx, r + dy))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    Leaps { table }
+});
+
+#[inline]
+pub fn leaps(kind: u8, s: Sq) -> &'static [Sq] {
+    &LEAPS.table[kind as usize][s as usize]
+}
