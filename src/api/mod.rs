@@ -23,7 +23,7 @@ pub const MAX_BODY_BYTES: usize = 1 << 20;
 #[openapi(
     info(
         title = "arbiter",
-        description = "A stateless rules service for Xiangqi (and soon Tamerlane and Taxi chess): legal moves, move validation with reasons, and adjudication. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
+        description = "A stateless rules service for Xiangqi, Taxi chess and Tamerlane chess: legal moves, move validation with reasons, and adjudication. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
     ),
     paths(
         handlers::list_variants,
