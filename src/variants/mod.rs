@@ -6,6 +6,8 @@
 use std::fmt;
 use std::hash::Hash;
 
+use serde::Deserialize;
+
 pub mod game;
 pub mod tamerlane;
 pub mod taxi;
@@ -144,6 +146,30 @@ impl MoveError {
     }
 
     pub const SYNTAX: &'static str = "bad_notation";
+
+    /// The refusals every variant shares, worded alike everywhere.
+    pub fn no_piece(square: &str) -> MoveError {
+        MoveError::new("no_piece", format!("there is no piece on {square}"))
+    }
+
+    pub fn not_your_piece(square: &str, owner: &str, to_move: &str) -> MoveError {
+        MoveError::new(
+            "not_your_piece",
+            format!("the piece on {square} is {owner}'s, and it is {to_move} to move"),
+        )
+    }
+
+    /// `place` is what the board is made of: "square", or "point" in Xiangqi.
+    pub fn null_move(place: &str) -> MoveError {
+        MoveError::new("null_move", format!("a move must go to another {place}"))
+    }
+
+    pub fn own_piece(square: &str, side: &str, piece: &str) -> MoveError {
+        MoveError::new(
+            "own_piece",
+            format!("{square} is occupied by {side}'s own {piece}"),
+        )
+    }
 }
 
 /// Why the start of a game was refused: its FEN, or its separate balances.
@@ -356,7 +382,7 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// What `make_move` returns so that `unmake_move` can restore the position.
     type Undo: Copy;
     /// The rule options a request may set (`rules` in JSON).
-    type Rules: Clone + fmt::Debug + Default + Send + Sync + 'static;
+    type Rules: Clone + fmt::Debug + Default + serde::de::DeserializeOwned + Send + Sync + 'static;
     /// How moves are written on input and output (`notation` in JSON).
     type Notation: Copy + fmt::Debug + Default + Send + Sync + 'static;
 
@@ -366,8 +392,23 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
 
     fn info() -> VariantInfo;
 
-    /// Reads the rule options from JSON (`null` or absent means the defaults).
-    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Self::Rules, RulesError>;
+    /// Reads the rule options from JSON (`null` or absent means the
+    /// defaults; unknown options are refused), then checks their values.
+    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Self::Rules, RulesError> {
+        let rules = match value {
+            None | Some(serde_json::Value::Null) => Self::Rules::default(),
+            Some(v) => Self::Rules::deserialize(v).map_err(|e| RulesError {
+                message: e.to_string(),
+            })?,
+        };
+        Self::check_rules(&rules)?;
+        Ok(rules)
+    }
+
+    /// Checks rule option values beyond their types.
+    fn check_rules(_rules: &Self::Rules) -> Result<(), RulesError> {
+        Ok(())
+    }
 
     /// Reads a notation name as used in requests.
     fn parse_notation(name: &str) -> Option<Self::Notation>;

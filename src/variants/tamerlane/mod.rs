@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use super::{
     Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
-    RulesError, Variant, VariantId, VariantInfo,
+    Variant, VariantId, VariantInfo,
 };
 
 pub const START_FEN: &str = "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
@@ -177,20 +177,13 @@ impl Position {
         }
         let p = self.at(m.from);
         if p == EMPTY {
-            return refuse(
-                "no_piece",
-                format!("there is no piece on {}", sq_name(m.from)),
-            );
+            return MoveError::no_piece(&sq_name(m.from));
         }
         if color_of(p) != us {
-            return refuse(
-                "not_your_piece",
-                format!(
-                    "the piece on {} is {}'s, and it is {} to move",
-                    sq_name(m.from),
-                    color_name(color_of(p)),
-                    color_name(us)
-                ),
+            return MoveError::not_your_piece(
+                &sq_name(m.from),
+                color_name(color_of(p)),
+                color_name(us),
             );
         }
         let kind = kind_of(p);
@@ -299,7 +292,7 @@ impl Position {
             );
         }
         if m.from == m.to {
-            return refuse("null_move", "a move must go to another square".to_owned());
+            return MoveError::null_move("square");
         }
         let q = self.at(m.to);
         if m.to >= 110 {
@@ -334,15 +327,7 @@ impl Position {
                 );
             }
         } else if q != EMPTY && color_of(q) == us {
-            return refuse(
-                "own_piece",
-                format!(
-                    "{} is occupied by {}'s own {}",
-                    sq_name(m.to),
-                    color_name(us),
-                    kind_name(kind_of(q))
-                ),
-            );
+            return MoveError::own_piece(&sq_name(m.to), color_name(us), &kind_name(kind_of(q)));
         } else if q != EMPTY && self.dormant(m.to) {
             return refuse(
                 "immune",
@@ -501,15 +486,6 @@ impl Variant for Position {
                 RuleOptionInfo { name: "repetition", kind: "boolean", default: serde_json::json!(false), description: "The third occurrence of a position is a draw." },
                 RuleOptionInfo { name: "move_limit_plies", kind: "integer", default: serde_json::json!(0), description: "Plies without a capture or pawn move after which the game is drawn; 0 means no limit." },
             ],
-        }
-    }
-
-    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Rules, RulesError> {
-        match value {
-            None | Some(serde_json::Value::Null) => Ok(Rules::default()),
-            Some(v) => Rules::deserialize(v).map_err(|e| RulesError {
-                message: e.to_string(),
-            }),
         }
     }
 

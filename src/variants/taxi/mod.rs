@@ -214,36 +214,17 @@ impl Position {
         let us = self.side;
         let refuse = |code: &'static str, msg: String| MoveError::new(code, msg);
         let Some((color, kind)) = self.piece_at(from) else {
-            return refuse(
-                "no_piece",
-                format!("there is no piece on {}", sq_name(from)),
-            );
+            return MoveError::no_piece(&sq_name(from));
         };
         if color != us {
-            return refuse(
-                "not_your_piece",
-                format!(
-                    "the piece on {} is {}'s, and it is {} to move",
-                    sq_name(from),
-                    color_name(color),
-                    color_name(us)
-                ),
-            );
+            return MoveError::not_your_piece(&sq_name(from), color_name(color), color_name(us));
         }
         if from == to {
-            return refuse("null_move", "a move must go to another square".to_owned());
+            return MoveError::null_move("square");
         }
         if let Some((c, k)) = self.piece_at(to) {
             if c == us {
-                return refuse(
-                    "own_piece",
-                    format!(
-                        "{} is occupied by {}'s own {}",
-                        sq_name(to),
-                        color_name(us),
-                        k.name()
-                    ),
-                );
+                return MoveError::own_piece(&sq_name(to), color_name(us), k.name());
             }
         }
         let last_rank = if us == Color::White { 7 } else { 0 };
@@ -461,13 +442,7 @@ impl Variant for Position {
         }
     }
 
-    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Rules, RulesError> {
-        let rules = match value {
-            None | Some(serde_json::Value::Null) => Rules::default(),
-            Some(v) => Rules::deserialize(v).map_err(|e| RulesError {
-                message: e.to_string(),
-            })?,
-        };
+    fn check_rules(rules: &Rules) -> Result<(), RulesError> {
         if rules.start_money > MAX_BALANCE || rules.income > 1_000_000 {
             return Err(RulesError {
                 message: format!(
@@ -475,7 +450,7 @@ impl Variant for Position {
                 ),
             });
         }
-        Ok(rules)
+        Ok(())
     }
 
     fn parse_notation(name: &str) -> Option<Notation> {

@@ -30,36 +30,25 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
     let p = pos.piece_at(from);
     let m = Move::new(from, to);
     let Some(kind) = kind_of(p) else {
-        return refuse(
-            "no_piece",
-            format!("there is no piece on {}", sq_name(from)),
-        );
+        return Err(MoveError::no_piece(&sq_name(from)));
     };
     if color_of(p) != us {
-        return refuse(
-            "not_your_piece",
-            format!(
-                "the piece on {} is {}'s, and it is {} to move",
-                sq_name(from),
-                color_name(!us),
-                color_name(us)
-            ),
-        );
+        return Err(MoveError::not_your_piece(
+            &sq_name(from),
+            color_name(!us),
+            color_name(us),
+        ));
     }
     if from == to {
-        return refuse("null_move", "a move must go to another point".to_owned());
+        return Err(MoveError::null_move("point"));
     }
     let target = pos.piece_at(to);
     if target != EMPTY && color_of(target) == us {
-        return refuse(
-            "own_piece",
-            format!(
-                "{} is occupied by {}'s own {}",
-                sq_name(to),
-                color_name(us),
-                kind_of(target).map_or("", |k| k.name())
-            ),
-        );
+        return Err(MoveError::own_piece(
+            &sq_name(to),
+            color_name(us),
+            kind_of(target).map_or("", |k| k.name()),
+        ));
     }
     let (df, dr) = (
         file_of(to).abs_diff(file_of(from)),

@@ -19,7 +19,7 @@ pub use repetition::{judge, Judgement};
 
 use super::{
     Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
-    RulesError, Variant, VariantId, VariantInfo,
+    Variant, VariantId, VariantInfo,
 };
 use board::{color_name, color_of, kind_of};
 use serde::Deserialize;
@@ -119,15 +119,6 @@ impl Variant for Position {
                     description: "Repetition rules: 'asian' (WXF/AXF: at the third occurrence of a position, a side that checked or chased the same piece with every move of the cycle loses; otherwise drawn) or 'none'.",
                 },
             ],
-        }
-    }
-
-    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Rules, RulesError> {
-        match value {
-            None | Some(serde_json::Value::Null) => Ok(Rules::default()),
-            Some(v) => Rules::deserialize(v).map_err(|e| RulesError {
-                message: e.to_string(),
-            }),
         }
     }
 
