@@ -459,40 +459,17 @@ impl Position {
             u64::MAX
         };
 
-        // Knights (a pinned knight can never move).
-        for from in bits(self.pieces(us, Kind::Knight) & !pinned) {
-            let targets = knight_attacks(from) & !ours & target_mask;
-            if COUNT {
-                count += targets.count_ones() as usize;
-                continue;
-            }
-            for to in bits(targets) {
-                push(
-                    out,
-                    &mut count,
-                    from,
-                    to,
-                    None,
-                    Flag::Normal,
-                    2 + capture_cost(to),
-                );
-            }
-        }
-        // Sliders.
-        for (kind, rookish, bishopish) in [
-            (Kind::Bishop, false, true),
-            (Kind::Rook, true, false),
-            (Kind::Queen, true, true),
-        ] {
+        // Knights and sliders. A pinned piece keeps to its pin line (a
+        // pinned knight's targets never lie on it, so it cannot move).
+        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
             for from in bits(self.pieces(us, kind)) {
-                let mut targets = 0;
-                if rookish {
-                    targets |= rook_attacks(from, occ);
-                }
-                if bishopish {
-                    targets |= bishop_attacks(from, occ);
-                }
-                targets &= !ours & target_mask & pin_line(from);
+                let attacks = match kind {
+                    Kind::Knight => knight_attacks(from),
+                    Kind::Bishop => bishop_attacks(from, occ),
+                    Kind::Rook => rook_attacks(from, occ),
+                    _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
+                };
+                let targets = attacks & !ours & target_mask & pin_line(from);
                 if COUNT {
                     count += targets.count_ones() as usize;
                     continue;
@@ -505,7 +482,7 @@ impl Position {
                         to,
                         None,
                         Flag::Normal,
-                        distance(from, to) + capture_cost(to),
+                        travel(kind, from, to) + capture_cost(to),
                     );
                 }
             }
