@@ -856,3 +856,52 @@ async fn tamerlane_through_the_api() {
     let resp = s.post(TAM_LM, json!({"moves": ["b2b3"]})).await;
     assert_problem(&resp, 422, "illegal_move");
 }
+
+/// Hostile input for every variant: garbage FENs, moves and rule options,
+/// multi-byte characters and huge numbers. Never a 5xx.
+#[actix_rt::test]
+async fn no_input_causes_a_server_error_in_any_variant() {
+    let s = start().await;
+    let fens = [
+        "",
+        "é",
+        "🀄 w",
+        "0/0/0/0/0/0/0/0/0/0 w -/- - 0/0 0 1",
+        "111/10k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1",
+        "11/10k/11/11/11/11/11/11/11/10K w -/- Kk 9/9 99999999999999999999 1",
+        "8/8/8/8/8/8/8/8 w - - 0 1 99999999999/1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+        "k7/8/8/8/8/8/8/7K w - - 0 1 -1/-1",
+        "P/P/P/P/P/P/P/P/P/P w -/- - 0/0 0 1",
+    ];
+    let moves = [
+        "", "é1a2", "a1é2", "a10@", "@", "~", "f2~", "a8z9~", "z9z9", "l2", "a11a12", "e7e8x",
+        "e2e4", "🀄", "a1a1a1", "k10@k10",
+    ];
+    for variant in ["xiangqi", "taxi", "tamerlane"] {
+        for path in ["legal-moves", "validate", "adjudicate"] {
+            let url = format!("/v1/variants/{variant}/{path}");
+            for fen in fens {
+                for mv in moves {
+                    let body = json!({"fen": fen, "moves": [mv], "move": mv});
+                    let (st, _, resp) = s.post(&url, body).await;
+                    assert!(!st.is_server_error(), "{url} {fen:?} {mv:?}: {st} {resp}");
+                }
+            }
+            for mv in moves {
+                let (st, _, resp) = s.post(&url, json!({"moves": [mv], "move": mv})).await;
+                assert!(!st.is_server_error(), "{url} {mv:?}: {st} {resp}");
+            }
+            for rules in [
+                json!({"setup": 5}),
+                json!({"income": -1}),
+                json!({"start_money": 4294967295u64}),
+                json!([1]),
+                json!("x"),
+            ] {
+                let (st, _, resp) = s.post(&url, json!({"rules": rules, "move": "a1a2"})).await;
+                assert!(!st.is_server_error(), "{url} {rules}: {st} {resp}");
+            }
+        }
+    }
+}

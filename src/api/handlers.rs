@@ -23,6 +23,23 @@ macro_rules! for_variant {
     };
 }
 
+/// Runs a request's work, turning a panic (a bug: the tests hunt for them)
+/// into a logged 500 problem instead of a dropped connection.
+fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        tracing::error!(panic = %what, "a request panicked");
+        Err(ApiError::new(
+            Problem::Internal,
+            "the service failed on this request; the failure has been logged",
+        ))
+    })
+}
+
 fn variant_id(name: &str) -> Result<VariantId, ApiError> {
     VariantId::parse(name).ok_or_else(|| {
         let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
@@ -406,10 +423,9 @@ pub async fn legal_moves(
     body: web::Json<PositionRequest>,
 ) -> Result<web::Json<LegalMovesResponse>, ApiError> {
     let id = variant_id(&variant)?;
-    Ok(web::Json(for_variant!(
-        id,
-        legal_moves_for(body.into_inner())
-    )?))
+    Ok(web::Json(guarded(|| {
+        for_variant!(id, legal_moves_for(body.into_inner()))
+    })?))
 }
 
 /// Whether one move is legal in a position, and why not.
@@ -454,10 +470,9 @@ pub async fn validate(
     body: web::Json<ValidateRequest>,
 ) -> Result<web::Json<ValidateResponse>, ApiError> {
     let id = variant_id(&variant)?;
-    Ok(web::Json(for_variant!(
-        id,
-        validate_for(body.into_inner())
-    )?))
+    Ok(web::Json(guarded(|| {
+        for_variant!(id, validate_for(body.into_inner()))
+    })?))
 }
 
 /// The result of a game: ongoing, decisive or drawn, with the reason.
@@ -511,10 +526,9 @@ pub async fn adjudicate(
     body: web::Json<PositionRequest>,
 ) -> Result<web::Json<AdjudicateResponse>, ApiError> {
     let id = variant_id(&variant)?;
-    Ok(web::Json(for_variant!(
-        id,
-        adjudicate_for(body.into_inner())
-    )?))
+    Ok(web::Json(guarded(|| {
+        for_variant!(id, adjudicate_for(body.into_inner()))
+    })?))
 }
 
 /// Liveness: the process answers.
@@ -551,4 +565,18 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
         Problem::MethodNotAllowed,
         format!("{} is not allowed on {}", req.method(), req.path()),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_problem() {
+        let err = guarded::<()>(|| panic!("a bug")).unwrap_err();
+        assert_eq!(err.problem, Problem::Internal);
+        assert_eq!(err.body().status, 500);
+        assert_eq!(err.body().code, "internal");
+        assert_eq!(guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
+    }
 }

@@ -98,6 +98,10 @@ fn label(p: u8) -> String {
 
 /// Splits `a10a9` into squares (`l2` and `z9` included).
 fn squares(text: &str) -> Option<Vec<Sq>> {
+    // Squares are ASCII; slicing by bytes below relies on it.
+    if !text.is_ascii() {
+        return None;
+    }
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

@@ -130,6 +130,9 @@ fn refusals_in_the_games_own_terms() {
     let start = Position::start_position(&Rules::default());
     assert_eq!(refusal(&start, "f3f5").message, "a pawn moves one square straight forward and captures one square diagonally forward; it has no double step");
     assert!(refusal(&start, "zz").is_syntax());
+    for text in ["é1a2", "a1é2", "🀄", "a10@", "~", "a8z9~", "l2"] {
+        assert!(refusal(&start, text).is_syntax(), "{text}");
+    }
 }
 
 #[test]
