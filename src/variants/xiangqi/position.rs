@@ -307,28 +307,10 @@ impl Position {
             }
         }
         let soldier = piece(them, Kind::Soldier);
-        let f = file_of(s);
-        let r = rank_of(s);
-        // A soldier of `them` attacks from the point behind `s` as it marches.
-        let behind = match them {
-            Color::White => r.checked_sub(1),
-            Color::Black => (r + 1 < RANKS).then_some(r + 1),
-        };
-        if let Some(rb) = behind {
-            if self.board[sq(f, rb) as usize] == soldier {
-                return true;
-            }
-        }
-        // Sideways, only once crossed: a soldier beside `s` stands on `s`'s rank.
-        if !own_side(s, them) {
-            if f > 0 && self.board[sq(f - 1, r) as usize] == soldier {
-                return true;
-            }
-            if f + 1 < FILES && self.board[sq(f + 1, r) as usize] == soldier {
-                return true;
-            }
-        }
-        false
+        soldier_posts(s, them)
+            .into_iter()
+            .flatten()
+            .any(|p| self.board[p as usize] == soldier)
     }
 
     /// Every point holding a piece of `by` that attacks `s` (could capture a
@@ -370,25 +352,12 @@ impl Position {
             }
         }
         let soldier = piece(by, Kind::Soldier);
-        let f = file_of(s);
-        let r = rank_of(s);
-        let behind = match by {
-            Color::White => r.checked_sub(1),
-            Color::Black => (r + 1 < RANKS).then_some(r + 1),
-        };
-        if let Some(rb) = behind {
-            if self.board[sq(f, rb) as usize] == soldier {
-                out.push(sq(f, rb));
-            }
-        }
-        if !own_side(s, by) {
-            if f > 0 && self.board[sq(f - 1, r) as usize] == soldier {
-                out.push(sq(f - 1, r));
-            }
-            if f + 1 < FILES && self.board[sq(f + 1, r) as usize] == soldier {
-                out.push(sq(f + 1, r));
-            }
-        }
+        out.extend(
+            soldier_posts(s, by)
+                .into_iter()
+                .flatten()
+                .filter(|&p| self.board[p as usize] == soldier),
+        );
         out.sort_unstable();
         out.dedup();
         out
@@ -579,4 +548,22 @@ impl Position {
                     .leaves_general_attacked(m)
         });
     }
+}
+
+/// The points from which a soldier of `by` attacks `s`: behind it as the
+/// soldier marches, and beside it once `s` is across the river for `by`.
+#[inline]
+fn soldier_posts(s: Sq, by: Color) -> [Option<Sq>; 3] {
+    let f = file_of(s);
+    let r = rank_of(s);
+    let behind = match by {
+        Color::White => r.checked_sub(1),
+        Color::Black => (r + 1 < RANKS).then_some(r + 1),
+    };
+    let crossed = !own_side(s, by);
+    [
+        behind.map(|rb| sq(f, rb)),
+        (crossed && f > 0).then(|| sq(f - 1, r)),
+        (crossed && f + 1 < FILES).then(|| sq(f + 1, r)),
+    ]
 }
