@@ -1,4 +1,6 @@
 //! arbiter: a stateless rules service for Xiangqi, Tamerlane chess and Taxi chess.
 
 pub mod api;
+pub mod search;
+pub mod uci;
 pub mod variants;

@@ -41,6 +41,8 @@ enum Command {
     },
     /// Print the OpenAPI document of the HTTP API.
     Openapi,
+    /// Speak UCI (or UCCI, for Xiangqi) on standard input and output.
+    Uci,
 }
 
 fn main() -> ExitCode {
@@ -80,6 +82,16 @@ fn main() -> ExitCode {
                 Err(e) => {
                     eprintln!("arbiter: {e}");
                     ExitCode::from(2)
+                }
+            }
+        }
+        Command::Uci => {
+            let stdin = std::io::stdin();
+            match arbiter::uci::run(stdin.lock(), std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("arbiter: {e}");
+                    ExitCode::FAILURE
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Tamerlane chess: the 11x10 board with citadels. The rules this service
 //! implements are stated in `docs/rules/tamerlane.md`.
 
-mod board;
+pub mod board;
 mod position;
 
 #[cfg(test)]
@@ -453,7 +453,21 @@ impl Position {
     }
 
     /// Pieces of `c` that are not royals.
-    fn has_non_royals(&self, c: Color) -> bool {
+    /// The same position with the other side to move (a pass, for the
+    /// search's null-move pruning).
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.side = !p.side;
+        p
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Whether `c` has a piece or pawn that is not royal.
+    pub fn has_non_royals(&self, c: Color) -> bool {
         (0..SQUARES as Sq).any(|s| {
             let p = self.at(s);
             p != EMPTY && color_of(p) == c && !is_royal(kind_of(p))

@@ -387,6 +387,25 @@ impl Position {
 
     /// Whether neither side can ever mate: no pawns, rooks or queens, and at
     /// most one minor piece in all, or only bishops all on one colour of square.
+    /// The same position with the other side to move and no en-passant
+    /// square (a pass, for the search's null-move pruning).
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.side = !p.side;
+        p.ep = position::NO_SQ;
+        p
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The squares of `c`'s pieces of `kind`.
+    pub fn bitboard(&self, c: Color, kind: Kind) -> u64 {
+        self.by_kind[kind as usize] & self.by_color[c.index()]
+    }
+
     pub fn is_dead_position(&self) -> bool {
         let heavy = self.by_kind[Kind::Pawn as usize]
             | self.by_kind[Kind::Rook as usize]

@@ -1,7 +1,7 @@
 //! Xiangqi (Chinese chess): the rules this service implements are stated in
 //! `docs/rules/xiangqi.md`.
 
-mod board;
+pub mod board;
 mod explain;
 mod fen;
 mod notation;
@@ -15,7 +15,7 @@ pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
 pub use fen::START_FEN;
 pub use notation::Notation;
 pub use position::{Move, Position, Undo};
-pub use repetition::{judge, Judgement};
+pub use repetition::{judge, judge_cycle, Judgement};
 
 use super::{
     Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
@@ -73,6 +73,14 @@ impl Position {
                 Some(Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier)
             )
         })
+    }
+
+    /// The same placement with the other side to move (a pass, for the
+    /// search's null-move pruning).
+    pub fn null_move(&self) -> Position {
+        let mut p = self.clone();
+        p.set_side(!self.side());
+        p
     }
 
     pub fn kind_at(&self, s: Sq) -> Option<(Color, Kind)> {

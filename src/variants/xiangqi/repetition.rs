@@ -204,6 +204,25 @@ pub fn judge(
     if occurrences.len() < 3 {
         return None;
     }
+    Some(judge_span(pos, mv, occurrences))
+}
+
+/// Judges the cycle from `positions[from]` to the last position, which stand
+/// on the same placement, as if the cycle were being repeated: the search's
+/// view of a repetition (it stops at the second occurrence).
+pub fn judge_cycle(positions: &[Position], moves: &[Move], from: usize) -> Judgement {
+    let last = positions.len() - 1;
+    debug_assert!(positions[from].same_placement(&positions[last]));
+    judge_span(|i| &positions[i], |i| moves[i], vec![from, last])
+}
+
+/// Judges the cycle between the last two of `occurrences`.
+fn judge_span<'a>(
+    pos: impl Fn(usize) -> &'a Position,
+    mv: impl Fn(usize) -> Move,
+    occurrences: Vec<usize>,
+) -> Judgement {
+    let last = *occurrences.last().expect("occurrences");
     let from = occurrences[occurrences.len() - 2];
 
     // Follow each piece through the cycle, so "the same piece" is exact.
@@ -308,7 +327,7 @@ pub fn judge(
             "the position stood for the third time without a perpetual check or chase ({plies}): drawn"
         ),
     };
-    Some(Judgement {
+    Judgement {
         report: RepetitionReport {
             occurrences,
             cycle: (from, last),
@@ -318,5 +337,5 @@ pub fn judge(
         reason,
         winner: in_breach.map(|c| !c),
         explanation,
-    })
+    }
 }

@@ -1,0 +1,169 @@
+//! Tamerlane chess: material, advancement and centralisation, the royals and
+//! the citadels. A second or third royal is worth a great deal: while a side
+//! has two, none of them can be mated. A side that is losing on material
+//! wants its highest royal near the enemy citadel (entering it draws); the
+//! other side wants it far away. Results: no legal move loses, the citadel
+//! draw, the bare-king rule, the move limit and repetitions.
+
+use crate::search::{Evaluate, Terminal};
+use crate::variants::tamerlane::board::*;
+use crate::variants::tamerlane::{Move, Position, Rules, Special};
+use crate::variants::Color;
+
+/// The worth of a non-royal piece kind (pawns are valued apart).
+pub const fn value(kind: u8) -> i32 {
+    match kind {
+        FERZ => 150,
+        WAZIR => 150,
+        GIRAFFE => 650,
+        TALIA => 350,
+        FARAS => 320,
+        RUKH => 600,
+        PIL => 180,
+        JAMAL => 280,
+        DABBABA => 180,
+        PAWN_OF_PAWNS => 150,
+        k if k >= PAWN => 100,
+        _ => 0,
+    }
+}
+
+/// Each royal beyond the first.
+const SPARE_ROYAL: i32 = 450;
+/// Material lead from which the citadel draw counts.
+const CITADEL_MARGIN: i32 = 250;
+
+fn chebyshev(a: Sq, b: Sq) -> i32 {
+    let (af, ar) = coords(a);
+    let (bf, br) = coords(b);
+    (af - bf).abs().max((ar - br).abs())
+}
+
+impl Evaluate for Position {
+    const MOVE_SLOTS: usize = SQUARES * SQUARES;
+
+    #[inline]
+    fn move_slot(mv: Move) -> usize {
+        mv.from as usize * SQUARES + mv.to as usize
+    }
+
+    fn evaluate(&self, _rules: &Rules) -> i32 {
+        let mut material = [0i32; 2];
+        let mut placement = [0i32; 2];
+        let mut royals = [0i32; 2];
+        for s in 0..SQUARES as Sq {
+            let p = self.at(s);
+            if p == EMPTY {
+                continue;
+            }
+            let c = color_of(p);
+            let kind = kind_of(p);
+            let i = c.index();
+            if is_royal(kind) {
+                royals[i] += 1;
+                continue;
+            }
+            material[i] += value(kind);
+            if s >= 110 {
+                continue;
+            }
+            let (file, rank) = coords(s);
+            let advance = if c == Color::White { rank } else { 9 - rank };
+            let centre = 5 - (file - 5).abs();
+            placement[i] += if is_pawn(kind) {
+                if self.dormant(s) {
+                    0
+                } else {
+                    (advance - 2).max(0) * 6 + centre
+                }
+            } else {
+                match kind {
+                    RUKH | GIRAFFE | TALIA => centre,
+                    _ => 2 * centre + 2 * (4 - (advance - 4).abs()).max(0),
+                }
+            };
+        }
+        let mut score = [0i32; 2];
+        for c in [Color::White, Color::Black] {
+            let i = c.index();
+            score[i] = material[i] + placement[i] + (royals[i] - 1).max(0) * SPARE_ROYAL;
+        }
+        // The citadel: the side behind on material heads for the enemy's.
+        let lead = material[0] - material[1];
+        for c in [Color::White, Color::Black] {
+            let behind = if c == Color::White { -lead } else { lead };
+            if behind < CITADEL_MARGIN {
+                continue;
+            }
+            if let Some(royal) = self.top_royal(c) {
+                let citadel = own_citadel(!c);
+                let near = gates(citadel)
+                    .iter()
+                    .map(|&g| chebyshev(royal, g))
+                    .min()
+                    .unwrap_or(10);
+                score[c.index()] += (10 - near).max(0) * (behind / 40).min(25);
+            }
+        }
+        let white = score[0] - score[1];
+        match self.side() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> Option<i32> {
+        if mv.special != Special::None || mv.to >= 110 {
+            return None;
+        }
+        let victim = self.at(mv.to);
+        if victim == EMPTY || color_of(victim) == self.side() {
+            return None;
+        }
+        let worth = if is_royal(kind_of(victim)) {
+            SPARE_ROYAL
+        } else {
+            value(kind_of(victim))
+        };
+        let attacker = value(kind_of(self.at(mv.from)));
+        Some(worth * 8 - attacker / 10)
+    }
+
+    fn no_moves(&self) -> Terminal {
+        if self.citadel_draw().is_some() {
+            Terminal::Draw
+        } else {
+            Terminal::Loss
+        }
+    }
+
+    fn position_result(&self, rules: &Rules) -> Option<Terminal> {
+        if self.citadel_draw().is_some() {
+            return Some(Terminal::Draw);
+        }
+        if rules.bare_king {
+            let us = self.side();
+            match (self.has_non_royals(us), self.has_non_royals(!us)) {
+                (false, false) => return Some(Terminal::Draw),
+                (false, true) => return Some(Terminal::Loss),
+                (true, false) => return Some(Terminal::Win),
+                (true, true) => {}
+            }
+        }
+        if rules.move_limit_plies > 0 && self.halfmove_clock() >= rules.move_limit_plies {
+            return Some(Terminal::Draw);
+        }
+        None
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        self.has_non_royals(self.side())
+            .then(|| Position::null_move(self))
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+}

@@ -1,0 +1,157 @@
+//! Taxi chess: material, piece-square values, money and the price of removal.
+//! Money is worth most while it is scarce: the first coins pay for escapes
+//! and captures, a large bank adds little. A piece in the middle of the board
+//! costs up to 4 to carry off, so it is a little safer there. Results: mate
+//! (and mate by bankruptcy) loses, stalemate, the 50/75-move rules, dead
+//! positions and repetitions draw.
+
+use crate::search::{Evaluate, Terminal};
+use crate::variants::taxi::{removal, Kind, Move, Position, Rules};
+use crate::variants::Color;
+
+pub const fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::Pawn => 100,
+        Kind::Knight => 320,
+        Kind::Bishop => 330,
+        Kind::Rook => 500,
+        Kind::Queen => 900,
+        Kind::King => 0,
+    }
+}
+
+/// What a balance is worth, in centipawns.
+pub fn money(balance: u32) -> i32 {
+    let b = balance as i32;
+    let first = b.min(10);
+    let second = (b - 10).clamp(0, 20);
+    let rest = (b - 30).max(0);
+    first * 15 + second * 6 + rest * 2
+}
+
+/// Each coin of a removal is this many centipawns to the side that must pay.
+const REMOVAL_COIN: i32 = 4;
+
+fn placement(kind: Kind, file: i32, rank: i32, endgame: bool) -> i32 {
+    let file_centre = 3 - ((2 * file - 7).abs() / 2);
+    let rank_centre = 3 - ((2 * rank - 7).abs() / 2);
+    match kind {
+        Kind::Pawn => {
+            let advance = rank - 1;
+            advance * if endgame { 12 } else { 5 } + if (3..=4).contains(&file) { 8 } else { 0 }
+        }
+        Kind::Knight => 6 * (file_centre + rank_centre) - 20,
+        Kind::Bishop => 4 * (file_centre + rank_centre) - 8,
+        Kind::Rook => {
+            if rank == 6 {
+                15
+            } else {
+                0
+            }
+        }
+        Kind::Queen => 2 * (file_centre + rank_centre),
+        Kind::King => {
+            if endgame {
+                8 * (file_centre + rank_centre) - 20
+            } else {
+                -12 * rank + if file <= 2 || file >= 6 { 10 } else { 0 }
+            }
+        }
+    }
+}
+
+impl Evaluate for Position {
+    const MOVE_SLOTS: usize = 64 * 64;
+
+    #[inline]
+    fn move_slot(mv: Move) -> usize {
+        mv.from as usize * 64 + mv.to as usize
+    }
+
+    fn evaluate(&self, _rules: &Rules) -> i32 {
+        let heavy: u32 = [Color::White, Color::Black]
+            .into_iter()
+            .map(|c| {
+                self.bitboard(c, Kind::Queen).count_ones() * 4
+                    + self.bitboard(c, Kind::Rook).count_ones() * 2
+                    + (self.bitboard(c, Kind::Knight) | self.bitboard(c, Kind::Bishop)).count_ones()
+            })
+            .sum();
+        let endgame = heavy <= 8;
+        let mut score = [0i32; 2];
+        for c in [Color::White, Color::Black] {
+            for kind in [
+                Kind::Pawn,
+                Kind::Knight,
+                Kind::Bishop,
+                Kind::Rook,
+                Kind::Queen,
+                Kind::King,
+            ] {
+                let mut bb = self.bitboard(c, kind);
+                while bb != 0 {
+                    let s = bb.trailing_zeros() as u8;
+                    bb &= bb - 1;
+                    let (file, rank) = ((s & 7) as i32, (s >> 3) as i32);
+                    let rank = if c == Color::White { rank } else { 7 - rank };
+                    score[c.index()] += value(kind) + placement(kind, file, rank, endgame);
+                    if kind != Kind::King {
+                        score[c.index()] += removal(s) as i32 * REMOVAL_COIN;
+                    }
+                }
+            }
+            score[c.index()] += money(self.balances()[c.index()]);
+        }
+        let white = score[0] - score[1];
+        match self.side() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> Option<i32> {
+        let victim = match mv.flag {
+            crate::variants::taxi::Flag::EnPassant => Kind::Pawn,
+            _ => {
+                let (c, k) = self.piece_at(mv.to)?;
+                if c == self.side() {
+                    return None; // castling is written king takes rook in some notations
+                }
+                k
+            }
+        };
+        let attacker = self.piece_at(mv.from).map_or(0, |(_, k)| value(k));
+        Some(value(victim) * 8 - attacker / 10 - mv.cost as i32)
+    }
+
+    fn no_moves(&self) -> Terminal {
+        if self.in_check() {
+            Terminal::Loss
+        } else {
+            Terminal::Draw
+        }
+    }
+
+    fn position_result(&self, _rules: &Rules) -> Option<Terminal> {
+        // Fifty moves can be claimed; a player who is worse off will claim.
+        if self.halfmove_clock() >= 100 || self.is_dead_position() {
+            return Some(Terminal::Draw);
+        }
+        None
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        let us = self.side();
+        let pieces = self.bitboard(us, Kind::Knight)
+            | self.bitboard(us, Kind::Bishop)
+            | self.bitboard(us, Kind::Rook)
+            | self.bitboard(us, Kind::Queen);
+        (pieces != 0).then(|| Position::null_move(self))
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+}

@@ -1,0 +1,181 @@
+//! Xiangqi: material and piece-square values, from Red's side of the board
+//! and mirrored for Black, with the variant's results (no legal move loses,
+//! perpetual check or chase loses, insufficient material and the move limit
+//! draw).
+
+use crate::search::{Evaluate, Terminal};
+use crate::variants::xiangqi::board::kind_of;
+use crate::variants::xiangqi::{
+    file_of, judge_cycle, rank_of, Kind, Move, Position, RepetitionRule, Rules,
+};
+use crate::variants::Color;
+
+pub const fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::General => 0,
+        Kind::Advisor => 120,
+        Kind::Elephant => 120,
+        Kind::Horse => 270,
+        Kind::Chariot => 600,
+        Kind::Cannon => 285,
+        Kind::Soldier => 30,
+    }
+}
+
+/// What a piece adds on its point, beyond its base value. `rank` counts from
+/// its own side's back rank (0) towards the enemy's (9).
+fn placement(kind: Kind, file: usize, rank: usize) -> i32 {
+    let centre = 4 - (file as i32 - 4).abs(); // 0 at the edge, 4 in the middle
+    match kind {
+        Kind::Soldier => match rank {
+            0..=2 => 0,
+            3 => 0,
+            4 => 5,
+            5 => 40 + 2 * centre,
+            6 => 60 + 5 * centre,
+            7 => 70 + 6 * centre,
+            8 => 65 + 4 * centre,
+            _ => 20, // on the last rank it can only go sideways
+        },
+        Kind::Horse => {
+            let forward = match rank {
+                0 => -15,
+                1 | 2 => 0,
+                3 | 4 => 10,
+                5..=7 => 25,
+                8 => 15,
+                _ => 0,
+            };
+            forward + 4 * centre - if file == 0 || file == 8 { 15 } else { 0 }
+        }
+        Kind::Cannon => {
+            let mut v = if file == 4 { 12 } else { 0 };
+            if rank >= 5 {
+                v += 5;
+            }
+            if rank == 9 || rank == 7 {
+                v += 5;
+            }
+            v
+        }
+        Kind::Chariot => {
+            let mut v = match rank {
+                0 => 0,
+                1..=4 => 8,
+                5..=8 => 20,
+                _ => 10,
+            };
+            if rank == 0 && (file == 0 || file == 8) {
+                v -= 10;
+            }
+            v + centre
+        }
+        Kind::General => -10 * rank as i32,
+        Kind::Advisor | Kind::Elephant => 0,
+    }
+}
+
+fn own_rank(c: Color, rank: usize) -> usize {
+    match c {
+        Color::White => rank,
+        Color::Black => 9 - rank,
+    }
+}
+
+impl Evaluate for Position {
+    const MOVE_SLOTS: usize = 90 * 90;
+
+    #[inline]
+    fn move_slot(mv: Move) -> usize {
+        mv.from as usize * 90 + mv.to as usize
+    }
+
+    fn evaluate(&self, _rules: &Rules) -> i32 {
+        let mut score = [0i32; 2];
+        let mut defenders = [0i32; 2];
+        let mut attackers = [0i32; 2];
+        for c in [Color::White, Color::Black] {
+            for s in self.pieces(c) {
+                let Some(kind) = kind_of(self.piece_at(s)) else {
+                    continue;
+                };
+                let rank = own_rank(c, rank_of(s));
+                score[c.index()] += value(kind) + placement(kind, file_of(s), rank);
+                match kind {
+                    Kind::Advisor | Kind::Elephant => defenders[c.index()] += 1,
+                    Kind::Chariot | Kind::Horse | Kind::Cannon => attackers[c.index()] += 1,
+                    Kind::Soldier if rank >= 5 => attackers[c.index()] += 1,
+                    _ => {}
+                }
+            }
+        }
+        // Missing defenders matter as much as the enemy has attackers.
+        for c in [Color::White, Color::Black] {
+            let missing = 4 - defenders[c.index()].min(4);
+            score[c.index()] -= missing * attackers[(!c).index()] * 8;
+        }
+        let white = score[0] - score[1];
+        match self.side() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> Option<i32> {
+        let victim = kind_of(self.piece_at(mv.to))?;
+        let attacker = kind_of(self.piece_at(mv.from)).map_or(0, value);
+        Some(value(victim).max(40) * 8 - attacker / 10)
+    }
+
+    fn no_moves(&self) -> Terminal {
+        Terminal::Loss
+    }
+
+    fn position_result(&self, rules: &Rules) -> Option<Terminal> {
+        let limit = rules.move_limit_plies;
+        if limit > 0 && self.halfmove_clock() >= limit {
+            return Some(Terminal::Draw);
+        }
+        let can_mate = [Color::White, Color::Black].into_iter().any(|c| {
+            self.pieces(c).any(|s| {
+                matches!(
+                    kind_of(self.piece_at(s)),
+                    Some(Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier)
+                )
+            })
+        });
+        (!can_mate).then_some(Terminal::Draw)
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        let us = self.side();
+        let majors = self
+            .pieces(us)
+            .filter(|&s| {
+                matches!(
+                    kind_of(self.piece_at(s)),
+                    Some(Kind::Chariot | Kind::Horse | Kind::Cannon)
+                )
+            })
+            .count();
+        (majors > 0).then(|| Position::null_move(self))
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+
+    fn repetition(path: &[Position], moves: &[Move], earlier: usize, rules: &Rules) -> Terminal {
+        if rules.repetition == RepetitionRule::None {
+            return Terminal::Draw;
+        }
+        let us = path.last().expect("a path").side();
+        match judge_cycle(path, moves, earlier).winner {
+            None => Terminal::Draw,
+            Some(w) if w == us => Terminal::Win,
+            Some(_) => Terminal::Loss,
+        }
+    }
+}

@@ -1,0 +1,684 @@
+//! One game-tree search for every variant: iterative deepening, alpha-beta
+//! with principal variation search, a transposition table, quiescence on
+//! captures, killer and history move ordering, null-move pruning where the
+//! variant allows a pass, late-move reductions and check extensions.
+//!
+//! The search is generic over [`Evaluate`], which each variant implements
+//! next to its evaluation in `eval/`. It obeys every variant's results: a side
+//! without a legal move gets what its rules give (a loss in Xiangqi and
+//! Tamerlane, a draw or loss in Taxi chess), drawn positions score zero, and a
+//! repetition is judged by the variant (Xiangqi's perpetual check and chase
+//! lose).
+
+pub mod eval;
+mod tt;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::variants::{Color, Game, Variant};
+use tt::{Bound, Table};
+
+/// A score of a won game, less the plies it takes.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = 31_000;
+/// The deepest ply the search ever reaches (extensions included).
+pub const MAX_PLY: usize = 96;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+
+/// What a position is worth to the side to move when the game ends there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terminal {
+    Loss,
+    Draw,
+    Win,
+}
+
+/// What the search needs from a variant beyond [`Variant`]: an evaluation and
+/// the rules that end a game without a move generator's help.
+pub trait Evaluate: Variant {
+    /// How many distinct values [`Evaluate::move_slot`] returns.
+    const MOVE_SLOTS: usize;
+    /// A small number for a move (e.g. from × squares + to), for the history
+    /// table.
+    fn move_slot(mv: Self::Move) -> usize;
+    /// The static evaluation in centipawns, from the side to move.
+    fn evaluate(&self, rules: &Self::Rules) -> i32;
+    /// For a capture, how much it promises (victim's worth first, then the
+    /// cheapest attacker first), used to order and to select quiescence moves.
+    /// `None` for a quiet move.
+    fn capture_value(&self, mv: Self::Move) -> Option<i32>;
+    /// What it means for the side to move to have no legal move.
+    fn no_moves(&self) -> Terminal;
+    /// A result that the position alone decides when the side to move has a
+    /// legal move (insufficient material, move limits, a bare king …).
+    fn position_result(&self, rules: &Self::Rules) -> Option<Terminal>;
+    /// The position after a pass, where null-move pruning is sound enough.
+    fn null_move(&self) -> Option<Self>;
+    /// Plies since the last move that cannot be undone (a bound for the
+    /// repetition scan).
+    fn reversible_plies(&self) -> usize;
+    /// The verdict when the last position of `path` repeats `path[earlier]`
+    /// (`moves[i]` leads from `path[i]` to `path[i + 1]`), for the side to move
+    /// in the last position. A draw unless the variant says otherwise.
+    fn repetition(
+        _path: &[Self],
+        _moves: &[Self::Move],
+        _earlier: usize,
+        _rules: &Self::Rules,
+    ) -> Terminal {
+        Terminal::Draw
+    }
+}
+
+/// A score from the side to move: centipawns, or moves to mate as UCI counts
+/// them (positive: the side to move mates; negative: it is mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(v: i32) -> Score {
+        if v > MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v < -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// How long or deep to search. Unset limits do not apply; with none set the
+/// caller decides a default.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// Lines to report (the best `multipv` root moves), at least 1.
+    pub multipv: usize,
+}
+
+/// One principal variation.
+#[derive(Clone, Debug)]
+pub struct Line<M> {
+    pub moves: Vec<M>,
+    pub score: Score,
+    pub depth: u32,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best_move: M,
+    pub lines: Vec<Line<M>>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+/// Ways to stop a search from outside, and a node counter the caller can read.
+#[derive(Clone, Debug, Default)]
+pub struct Control {
+    pub stop: Arc<AtomicBool>,
+    pub nodes: Arc<AtomicU64>,
+}
+
+/// Called after each completed iteration (for UCI `info` lines).
+pub type Progress<'a, M> = &'a mut dyn FnMut(&SearchResult<M>);
+
+/// Searches the current position of `game` (whose history feeds the
+/// repetition rules). `None` when the side to move has no legal move.
+pub fn search<V: Evaluate>(
+    game: &Game<V>,
+    limits: &Limits,
+    control: &Control,
+    table_entries: usize,
+    progress: Option<Progress<'_, V::Move>>,
+) -> Option<SearchResult<V::Move>> {
+    let mut root_moves = Vec::new();
+    game.current().legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        return None;
+    }
+    let mut s = Searcher::<V>::new(game, limits, control, table_entries);
+    Some(s.run(root_moves.len(), progress))
+}
+
+struct Searcher<'a, V: Evaluate> {
+    rules: &'a V::Rules,
+    /// The game's positions, then the search's, one per ply.
+    path: Vec<V>,
+    /// `moves[i]` leads from `path[i]` to `path[i + 1]`.
+    moves: Vec<V::Move>,
+    hashes: Vec<u64>,
+    /// Indices in `path` of positions reached by a null move: repetitions
+    /// are not looked for across them.
+    barriers: Vec<usize>,
+    table: Table<V::Move>,
+    killers: Vec<[Option<V::Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<V::Move>>,
+    lists: Vec<Vec<V::Move>>,
+    keys: Vec<Vec<i32>>,
+    nodes: u64,
+    start: Instant,
+    deadline: Option<Instant>,
+    movetime: Option<Duration>,
+    node_limit: Option<u64>,
+    max_depth: u32,
+    multipv: usize,
+    control: &'a Control,
+    stopped: bool,
+    /// Limits other than an outside stop apply only once an iteration is done.
+    may_stop: bool,
+    /// Root moves left out while the second and later lines are searched.
+    excluded: Vec<V::Move>,
+}
+
+impl<'a, V: Evaluate> Searcher<'a, V> {
+    fn new(
+        game: &'a Game<V>,
+        limits: &Limits,
+        control: &'a Control,
+        table_entries: usize,
+    ) -> Searcher<'a, V> {
+        let start = Instant::now();
+        let path: Vec<V> = game.positions().to_vec();
+        let hashes = path.iter().map(|p| p.hash_key()).collect();
+        Searcher {
+            rules: game.rules(),
+            path,
+            moves: game.moves().to_vec(),
+            hashes,
+            barriers: Vec::new(),
+            table: Table::new(table_entries),
+            killers: vec![[None, None]; MAX_PLY + 2],
+            history: vec![0; V::MOVE_SLOTS * 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            keys: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            start,
+            deadline: limits.movetime.map(|t| start + t),
+            movetime: limits.movetime,
+            node_limit: limits.nodes,
+            max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            multipv: limits.multipv.max(1),
+            control,
+            stopped: false,
+            may_stop: false,
+            excluded: Vec::new(),
+        }
+    }
+
+    fn run(
+        &mut self,
+        root_move_count: usize,
+        mut progress: Option<Progress<'_, V::Move>>,
+    ) -> SearchResult<V::Move> {
+        let mut first = Vec::new();
+        self.pos().legal_moves(&mut first);
+        let mut result = SearchResult {
+            best_move: first[0],
+            lines: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let wanted = self.multipv.min(root_move_count);
+        for depth in 1..=self.max_depth {
+            let mut lines: Vec<Line<V::Move>> = Vec::new();
+            self.excluded.clear();
+            for _ in 0..wanted {
+                let score = self.node(depth as i32, -INFINITY, INFINITY, 0, true);
+                if self.stopped {
+                    break;
+                }
+                let moves = self.pv[0].clone();
+                let Some(&best) = moves.first() else { break };
+                self.excluded.push(best);
+                lines.push(Line {
+                    moves,
+                    score: Score::from_internal(score),
+                    depth,
+                });
+            }
+            // Lines are sorted best first; a later line can come out better
+            // than an earlier one only through the table, so sort to be sure.
+            lines.sort_by_key(|l| std::cmp::Reverse(internal(l.score)));
+            if self.stopped {
+                // Only a complete iteration counts, unless there is nothing
+                // else (an outside stop during the first one).
+                if result.lines.is_empty() && !lines.is_empty() {
+                    result.best_move = lines[0].moves[0];
+                    result.lines = lines;
+                    result.depth = depth;
+                }
+                break;
+            }
+            result.best_move = lines[0].moves[0];
+            result.lines = lines;
+            result.depth = depth;
+            result.nodes = self.nodes;
+            result.elapsed = self.start.elapsed();
+            self.may_stop = true;
+            if let Some(report) = progress.as_mut() {
+                report(&result);
+            }
+            // A forced result within the depth searched cannot change.
+            if wanted == 1 {
+                if let Score::Mate(n) = result.lines[0].score {
+                    if (n.unsigned_abs() * 2) <= depth {
+                        break;
+                    }
+                }
+            }
+            // The next iteration would most likely not finish in time.
+            if let Some(t) = self.movetime {
+                if self.start.elapsed() * 2 > t {
+                    break;
+                }
+            }
+            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        self.control.nodes.store(self.nodes, Ordering::Relaxed);
+        result
+    }
+
+    #[inline]
+    fn pos(&self) -> &V {
+        self.path.last().expect("the path holds the root")
+    }
+
+    fn push(&mut self, mv: V::Move) {
+        let mut child = self.pos().clone();
+        child.make_move(mv);
+        self.hashes.push(child.hash_key());
+        self.path.push(child);
+        self.moves.push(mv);
+    }
+
+    fn push_null(&mut self, child: V, placeholder: V::Move) {
+        self.hashes.push(child.hash_key());
+        self.path.push(child);
+        self.moves.push(placeholder);
+        self.barriers.push(self.path.len() - 1);
+    }
+
+    fn pop(&mut self) {
+        let index = self.path.len() - 1;
+        if self.barriers.last() == Some(&index) {
+            self.barriers.pop();
+        }
+        self.path.pop();
+        self.hashes.pop();
+        self.moves.pop();
+    }
+
+    /// Counts a node and decides whether to stop.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.may_stop && self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.control.nodes.store(self.nodes, Ordering::Relaxed);
+            if self.control.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if self.may_stop && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// An earlier position of the path (same side to move) equal to the
+    /// current one, within the reversible plies and after the last null move.
+    fn find_repetition(&self) -> Option<usize> {
+        let last = self.path.len() - 1;
+        let reversible = self.pos().reversible_plies();
+        let mut lower = last.saturating_sub(reversible);
+        if let Some(&b) = self.barriers.last() {
+            lower = lower.max(b);
+        }
+        let key = self.hashes[last];
+        let mut i = last.checked_sub(4)?;
+        loop {
+            if i < lower {
+                return None;
+            }
+            if self.hashes[i] == key {
+                return Some(i);
+            }
+            i = i.checked_sub(2)?;
+        }
+    }
+
+    fn terminal_score(t: Terminal, ply: usize) -> i32 {
+        match t {
+            Terminal::Loss => -(MATE - ply as i32),
+            Terminal::Draw => 0,
+            Terminal::Win => MATE - ply as i32,
+        }
+    }
+
+    fn node(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            self.count_node();
+            if self.stopped {
+                return 0;
+            }
+            if let Some(earlier) = self.find_repetition() {
+                let mut list = std::mem::take(&mut self.lists[ply]);
+                self.pos().legal_moves(&mut list);
+                let has_move = !list.is_empty();
+                self.lists[ply] = list;
+                if !has_move {
+                    return Self::terminal_score(self.pos().no_moves(), ply);
+                }
+                let verdict = V::repetition(&self.path, &self.moves, earlier, self.rules);
+                return Self::terminal_score(verdict, ply);
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.pos().legal_moves(&mut list);
+        let score = self.node_with_moves(depth, alpha, beta, ply, pv_node, &mut list, &mut keys);
+        self.lists[ply] = list;
+        self.keys[ply] = keys;
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node_with_moves(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        list: &mut Vec<V::Move>,
+        keys: &mut Vec<i32>,
+    ) -> i32 {
+        if list.is_empty() {
+            return Self::terminal_score(self.pos().no_moves(), ply);
+        }
+        if ply > 0 {
+            if let Some(t) = self.pos().position_result(self.rules) {
+                return Self::terminal_score(t, ply);
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = self.hashes[self.path.len() - 1];
+        let entry = self.table.probe(key);
+        let mut tt_move = None;
+        if let Some(e) = entry {
+            tt_move = e.mv.filter(|m| list.contains(m));
+            if !pv_node && e.depth >= depth {
+                let score = tt::score_from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let in_check = self.pos().in_check();
+
+        // Null move: if passing still holds beta, a real move will too.
+        if !pv_node && !in_check && depth >= 3 && ply > 0 && beta.abs() < MATE_BOUND {
+            if let Some(child) = self.pos().null_move() {
+                if self.pos().evaluate(self.rules) >= beta {
+                    let r = 2 + depth / 4;
+                    self.push_null(child, list[0]);
+                    let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    self.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score > MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        // Order: table move, captures by promise, killers, history.
+        let side = side_index(self.pos());
+        keys.clear();
+        for &mv in list.iter() {
+            let k = if Some(mv) == tt_move {
+                1 << 30
+            } else if let Some(v) = self.pos().capture_value(mv) {
+                (1 << 26) + v
+            } else if Some(mv) == self.killers[ply][0] {
+                1 << 25
+            } else if Some(mv) == self.killers[ply][1] {
+                (1 << 25) - 1
+            } else {
+                self.history[side * V::MOVE_SLOTS + V::move_slot(mv)]
+            };
+            keys.push(k);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0;
+        for i in 0..list.len() {
+            // Selection sort: the best remaining move to the front.
+            let mut j = i;
+            for k in i + 1..list.len() {
+                if keys[k] > keys[j] {
+                    j = k;
+                }
+            }
+            list.swap(i, j);
+            keys.swap(i, j);
+            let mv = list[i];
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
+            let quiet = keys[i] < (1 << 25) - 1;
+            self.push(mv);
+            let gives_check = self.pos().in_check();
+            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 0 {
+                -self.node(new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check
+                {
+                    1 + i32::from(searched >= 10 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut s = -self.node(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.node(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.node(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            let killers = &mut self.killers[ply];
+                            if killers[0] != Some(mv) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(mv);
+                            }
+                            let h = &mut self.history[side * V::MOVE_SLOTS + V::move_slot(mv)];
+                            *h = (*h + depth * depth).min(1 << 24);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Every root move excluded: cannot happen with multipv capped.
+            return -INFINITY;
+        }
+        if !(ply == 0 && !self.excluded.is_empty()) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table
+                .store(key, best_move, tt::score_to_table(best, ply), depth, bound);
+        }
+        best
+    }
+
+    fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.count_node();
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.pos().legal_moves(&mut list);
+        let score = self.quiesce_with_moves(alpha, beta, ply, qdepth, &mut list, &mut keys);
+        self.lists[ply] = list;
+        self.keys[ply] = keys;
+        score
+    }
+
+    fn quiesce_with_moves(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+        list: &mut Vec<V::Move>,
+        keys: &mut Vec<i32>,
+    ) -> i32 {
+        if list.is_empty() {
+            return Self::terminal_score(self.pos().no_moves(), ply);
+        }
+        if let Some(t) = self.pos().position_result(self.rules) {
+            return Self::terminal_score(t, ply);
+        }
+        let evasions = qdepth < 3 && self.pos().in_check();
+        let mut best = -INFINITY;
+        if !evasions {
+            let stand = self.pos().evaluate(self.rules);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        // Captures (or, in check, every evasion), most promising first.
+        keys.clear();
+        let mut n = 0;
+        for i in 0..list.len() {
+            let mv = list[i];
+            let value = self.pos().capture_value(mv);
+            if evasions || value.is_some() {
+                list[n] = mv;
+                keys.push(value.unwrap_or(-1));
+                n += 1;
+            }
+        }
+        list.truncate(n);
+        for i in 0..n {
+            let mut j = i;
+            for k in i + 1..n {
+                if keys[k] > keys[j] {
+                    j = k;
+                }
+            }
+            list.swap(i, j);
+            keys.swap(i, j);
+            let mv = list[i];
+            self.push(mv);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn internal(score: Score) -> i32 {
+    match score {
+        Score::Cp(v) => v,
+        Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+        Score::Mate(n) => -(MATE - 2 * -n),
+    }
+}
+
+/// The side to move's colour index, for the history table.
+fn side_index<V: Variant>(pos: &V) -> usize {
+    match pos.side_to_move() {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests;

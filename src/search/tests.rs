@@ -1,0 +1,322 @@
+//! The search against positions whose answers are proven here by brute force,
+//! and its limits.
+
+use std::sync::atomic::Ordering;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::variants::{tamerlane, taxi, xiangqi, Outcome};
+
+/// Whether the side to move in `game` wins (by any of its variant's rules)
+/// within `moves` of its own moves, whatever the opponent does.
+fn wins_within<V: Variant>(game: &Game<V>, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    let us = game.current().side_to_move();
+    let mut list = Vec::new();
+    game.current().legal_moves(&mut list);
+    list.iter().any(|&mv| {
+        let mut next = game.clone();
+        next.play(mv);
+        opponent_loses_within(&next, us, moves - 1)
+    })
+}
+
+/// Whether, with the opponent of `us` to move, every reply loses within
+/// `moves` more moves of `us` (or the game has already been won by `us`).
+fn opponent_loses_within<V: Variant>(game: &Game<V>, us: Color, moves: u32) -> bool {
+    match game.outcome() {
+        Outcome::Decisive { winner, .. } => return winner == us,
+        Outcome::Drawn { .. } => return false,
+        Outcome::Ongoing => {}
+    }
+    let mut replies = Vec::new();
+    game.current().legal_moves(&mut replies);
+    replies.iter().all(|&r| {
+        let mut next = game.clone();
+        next.play(r);
+        match next.outcome() {
+            Outcome::Decisive { winner, .. } => winner == us,
+            Outcome::Drawn { .. } => false,
+            Outcome::Ongoing => wins_within(&next, moves),
+        }
+    })
+}
+
+fn game<V: Variant>(fen: &str) -> Game<V> {
+    Game::from_fen(Some(fen), V::Rules::default()).expect("a valid FEN")
+}
+
+fn to_depth<V: Evaluate>(game: &Game<V>, depth: u32) -> SearchResult<V::Move> {
+    let limits = Limits {
+        depth: Some(depth),
+        multipv: 1,
+        ..Limits::default()
+    };
+    search(game, &limits, &Control::default(), 1 << 16, None).expect("a move to play")
+}
+
+/// The engine reports mate in exactly the shortest `n` that brute force
+/// proves, and its move keeps the win within `n`.
+fn assert_mate_in<V: Evaluate>(fen: &str, n: u32) {
+    let g = game::<V>(fen);
+    assert!(wins_within(&g, n), "{fen}: brute force finds no win in {n}");
+    assert!(
+        n == 1 || !wins_within(&g, n - 1),
+        "{fen}: brute force finds a win faster than {n}"
+    );
+    let r = to_depth(&g, 2 * n + 1);
+    assert_eq!(r.lines[0].score, Score::Mate(n as i32), "{fen}");
+    let mut after = g.clone();
+    after.play(r.best_move);
+    assert!(
+        opponent_loses_within(&after, g.current().side_to_move(), n - 1),
+        "{fen}: the engine's move {:?} does not keep the win",
+        r.best_move
+    );
+}
+
+#[test]
+fn xiangqi_mates_in_one_and_two() {
+    // Two chariots: mate on the back rank.
+    assert_mate_in::<xiangqi::Xiangqi>("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 1);
+    // Check on the file, then the second chariot takes away the last square.
+    assert_mate_in::<xiangqi::Xiangqi>("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", 2);
+}
+
+#[test]
+fn xiangqi_stalemate_wins() {
+    // Chariot to a8: the black general has no move (e9 faces the red
+    // general, d8 is the chariot's) and Black loses without being in check.
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    assert_mate_in::<xiangqi::Xiangqi>(fen, 1);
+    let g = game::<xiangqi::Xiangqi>(fen);
+    let r = to_depth(&g, 3);
+    let mut after = g.current().clone();
+    after.make_move(r.best_move);
+    assert!(!after.in_check(), "the win is a stalemate, not a mate");
+}
+
+#[test]
+fn taxi_mates_in_one_and_two() {
+    assert_mate_in::<taxi::Taxi>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 16/16", 1);
+    assert_mate_in::<taxi::Taxi>("k7/8/2K5/8/8/8/8/7R w - - 0 1 16/16", 2);
+}
+
+#[test]
+fn taxi_mate_that_cannot_be_paid_for_is_not_seen() {
+    // Ra8 would mate, but it costs 7 and White has 4 + 2.
+    let g = game::<taxi::Taxi>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 4/16");
+    assert!(!wins_within(&g, 1));
+    let r = to_depth(&g, 3);
+    assert!(
+        !matches!(r.lines[0].score, Score::Mate(1)),
+        "{:?}",
+        r.lines[0]
+    );
+}
+
+#[test]
+fn tamerlane_mates_in_one_and_two() {
+    // Two rukhs: the shah on a10 is left without a move (which loses).
+    assert_mate_in::<tamerlane::Tamerlane>(
+        "k10/2R8/11/11/11/11/11/11/11/3R2K4 w -/- Kk 0/0 0 1",
+        1,
+    );
+    assert_mate_in::<tamerlane::Tamerlane>(
+        "k10/11/11/2R8/11/11/11/11/11/3R2K4 w -/- Kk 0/0 0 1",
+        2,
+    );
+}
+
+#[test]
+fn tamerlane_losing_side_enters_the_citadel() {
+    // Black has a lone shah beside White's citadel (l2); White has two rukhs.
+    // Entering the citadel draws at once, which beats anything else.
+    let g = game::<tamerlane::Tamerlane>("5K5/11/11/11/11/11/11/R9k/R10/11 b -/- Kk 0/0 0 1");
+    let r = to_depth(&g, 4);
+    assert_eq!(r.best_move.to, tamerlane::L2, "{:?}", r.lines[0]);
+    assert_eq!(r.lines[0].score, Score::Cp(0));
+}
+
+#[test]
+fn xiangqi_avoids_losing_by_perpetual_check() {
+    // Red has checked with the chariot for a whole cycle; a9a8 would bring
+    // the position round for the third time with Red checking throughout,
+    // which loses. The engine must play something else.
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let moves = [
+        "a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8",
+    ];
+    let mut g = game::<xiangqi::Xiangqi>(fen);
+    g.play_all(&moves, xiangqi::Notation::Iccs).unwrap();
+    let losing = g
+        .current()
+        .parse_move("a9a8", xiangqi::Notation::Iccs)
+        .unwrap();
+    assert!(matches!(
+        xiangqi::Xiangqi::history_verdict_after(&g, losing),
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        })
+    ));
+    let r = to_depth(&g, 6);
+    assert_ne!(r.best_move, losing);
+    assert!(xiangqi::Xiangqi::history_verdict_after(&g, r.best_move).is_none());
+}
+
+#[test]
+fn multipv_lines_are_distinct_and_ordered() {
+    let g = Game::new(
+        xiangqi::Xiangqi::start_position(&Default::default()),
+        Default::default(),
+    );
+    let limits = Limits {
+        depth: Some(3),
+        multipv: 3,
+        ..Limits::default()
+    };
+    let r = search(&g, &limits, &Control::default(), 1 << 16, None).unwrap();
+    assert_eq!(r.lines.len(), 3);
+    let firsts: std::collections::HashSet<_> = r.lines.iter().map(|l| l.moves[0]).collect();
+    assert_eq!(firsts.len(), 3);
+    let internal_scores: Vec<i32> = r.lines.iter().map(|l| internal(l.score)).collect();
+    assert!(internal_scores.windows(2).all(|w| w[0] >= w[1]));
+    assert_eq!(r.best_move, r.lines[0].moves[0]);
+}
+
+#[test]
+fn limits_are_honoured() {
+    let g = Game::new(
+        taxi::Taxi::start_position(&Default::default()),
+        Default::default(),
+    );
+    // Depth.
+    let r = to_depth(&g, 3);
+    assert_eq!(r.depth, 3);
+    assert!(r.lines.iter().all(|l| l.depth == 3));
+    // Nodes: the search stops at the limit once an iteration is complete.
+    let limits = Limits {
+        nodes: Some(20_000),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let r = search(&g, &limits, &Control::default(), 1 << 16, None).unwrap();
+    let first_iteration = to_depth(&g, 1).nodes;
+    assert!(r.nodes <= 20_000 + first_iteration + 1, "{} nodes", r.nodes);
+    assert!(r.depth >= 1);
+    // An outside stop: the search returns at once with a legal move.
+    let control = Control::default();
+    control.stop.store(true, Ordering::Relaxed);
+    let limits = Limits {
+        depth: Some(40),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let r = search(&g, &limits, &control, 1 << 16, None).unwrap();
+    let mut legal = Vec::new();
+    g.current().legal_moves(&mut legal);
+    assert!(legal.contains(&r.best_move));
+    assert!(r.nodes < 5_000, "{} nodes after a stop", r.nodes);
+    // A finished game has nothing to search.
+    let mated = game::<taxi::Taxi>("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1 16/16");
+    assert!(search(&mated, &limits, &Control::default(), 1 << 16, None).is_none());
+}
+
+/// Plays `plies` random moves from the start (fewer if the game ends).
+fn random_game<V: Variant>(seed: u64, plies: usize) -> Game<V> {
+    let rules = V::Rules::default();
+    let mut g = Game::new(V::start_position(&rules), rules);
+    let mut state = seed;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if !g.outcome().is_ongoing() {
+            break;
+        }
+        g.current().legal_moves(&mut moves);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mv = moves[((state >> 33) % moves.len() as u64) as usize];
+        g.play(mv);
+    }
+    g
+}
+
+fn best_move_is_legal<V: Evaluate>(seed: u64, plies: usize) {
+    let g = random_game::<V>(seed, plies);
+    let mut legal = Vec::new();
+    g.current().legal_moves(&mut legal);
+    let limits = Limits {
+        nodes: Some(3_000),
+        multipv: 2,
+        ..Limits::default()
+    };
+    match search(&g, &limits, &Control::default(), 1 << 14, None) {
+        None => assert!(legal.is_empty()),
+        Some(r) => {
+            assert!(legal.contains(&r.best_move));
+            for line in &r.lines {
+                // Every line is a legal sequence from the position.
+                let mut pos = g.current().clone();
+                for &m in &line.moves {
+                    let mut here = Vec::new();
+                    pos.legal_moves(&mut here);
+                    assert!(here.contains(&m), "{line:?}");
+                    pos.make_move(m);
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn best_move_is_always_legal(seed in any::<u64>(), plies in 0usize..80) {
+        best_move_is_legal::<xiangqi::Xiangqi>(seed, plies);
+        best_move_is_legal::<taxi::Taxi>(seed, plies);
+        best_move_is_legal::<tamerlane::Tamerlane>(seed, plies);
+    }
+
+    /// The search's view of results agrees with the adjudication.
+    #[test]
+    fn terminal_rules_agree_with_adjudication(seed in any::<u64>(), plies in 0usize..120) {
+        fn check<V: Evaluate>(g: &Game<V>) {
+            let pos = g.current();
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let outcome = g.outcome();
+            let us = pos.side_to_move();
+            let expected = match &outcome {
+                Outcome::Ongoing => None,
+                Outcome::Decisive { winner, .. } if *winner == us => Some(Terminal::Win),
+                Outcome::Decisive { .. } => Some(Terminal::Loss),
+                Outcome::Drawn { .. } => Some(Terminal::Draw),
+            };
+            let seen = if legal.is_empty() {
+                Some(pos.no_moves())
+            } else {
+                pos.position_result(g.rules())
+            };
+            // The adjudication also knows repetitions; the search's view of
+            // them is tested apart.
+            if outcome.repetition().is_none()
+                && !matches!(outcome.reason(), Some(crate::variants::Reason::Repetition
+                    | crate::variants::Reason::FivefoldRepetition))
+            {
+                // Taxi: the search counts fifty moves as drawn (a claim).
+                if !(seen == Some(Terminal::Draw) && expected.is_none() && V::ID == crate::variants::VariantId::Taxi) {
+                    assert_eq!(seen, expected, "{}", pos.to_fen());
+                }
+            }
+        }
+        check(&random_game::<xiangqi::Xiangqi>(seed, plies));
+        check(&random_game::<taxi::Taxi>(seed, plies));
+        check(&random_game::<tamerlane::Tamerlane>(seed, plies));
+    }
+}

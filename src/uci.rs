@@ -1,0 +1,334 @@
+//! `arbiter uci`: the engine over the UCI protocol (and UCCI for Xiangqi), so
+//! that GUIs, bot frameworks and match runners can use it.
+//!
+//! The variant is chosen with `setoption name UCI_Variant value <variant>`
+//! (default `xiangqi`). Moves are written as the variant's UCI coordinates:
+//! Fairy-Stockfish's `a1`-`i10` for Xiangqi under UCI, ICCS `a0`-`i9` under
+//! UCCI, `e2e4`/`e7e8q` for Taxi chess and the service's coordinate notation
+//! for Tamerlane chess. A Taxi FEN carries the balances as its seventh field.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::thread;
+use std::time::Duration;
+
+use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult};
+use crate::variants::{tamerlane, taxi, xiangqi, Game, Variant, VariantId};
+
+/// How a variant writes moves under the protocol.
+pub trait UciVariant: Evaluate {
+    fn protocol_notation(ucci: bool) -> Self::Notation;
+}
+
+impl UciVariant for xiangqi::Xiangqi {
+    fn protocol_notation(ucci: bool) -> xiangqi::Notation {
+        if ucci {
+            xiangqi::Notation::Iccs
+        } else {
+            xiangqi::Notation::Fairy
+        }
+    }
+}
+
+impl UciVariant for taxi::Taxi {
+    fn protocol_notation(_ucci: bool) -> taxi::Notation {
+        taxi::Notation::Uci
+    }
+}
+
+impl UciVariant for tamerlane::Tamerlane {
+    fn protocol_notation(_ucci: bool) -> tamerlane::Notation {
+        tamerlane::Notation
+    }
+}
+
+/// Table slots per MiB of `Hash`.
+const SLOTS_PER_MB: usize = 1 << 15;
+
+struct Session {
+    variant: VariantId,
+    ucci: bool,
+    hash_mb: usize,
+    multipv: usize,
+    /// The last `position` command's words, replayed on `go`.
+    position: Vec<String>,
+    running: Option<(Control, thread::JoinHandle<()>)>,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
+    let out = std::sync::Arc::new(std::sync::Mutex::new(output));
+    let say = {
+        let out = out.clone();
+        move |line: &str| {
+            let mut o = out.lock().expect("output lock");
+            let _ = writeln!(o, "{line}");
+            let _ = o.flush();
+        }
+    };
+    let mut s = Session {
+        variant: VariantId::Xiangqi,
+        ucci: false,
+        hash_mb: 16,
+        multipv: 1,
+        position: vec!["startpos".to_owned()],
+        running: None,
+    };
+    for line in input.lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            continue;
+        };
+        match command {
+            "uci" | "ucci" => {
+                s.ucci = command == "ucci";
+                say(&format!("id name arbiter {}", env!("CARGO_PKG_VERSION")));
+                say("id author the arbiter developers");
+                say("option name UCI_Variant type combo default xiangqi var xiangqi var taxi var tamerlane");
+                say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name MultiPV type spin default 1 min 1 max 5");
+                say(if s.ucci { "ucciok" } else { "uciok" });
+            }
+            "isready" => {
+                say("readyok");
+            }
+            "setoption" => set_option(&mut s, &words, &say),
+            "ucinewgame" => {
+                stop(&mut s);
+                s.position = vec!["startpos".to_owned()];
+            }
+            "position" => {
+                stop(&mut s);
+                s.position = words[1..].iter().map(|w| w.to_string()).collect();
+            }
+            "go" => {
+                stop(&mut s);
+                let control = Control::default();
+                let limits = go_limits(&words, &s);
+                let position = s.position.clone();
+                let (variant, ucci, entries) = (s.variant, s.ucci, s.hash_mb * SLOTS_PER_MB);
+                let out = out.clone();
+                let c = control.clone();
+                let handle = thread::spawn(move || {
+                    let say = |line: &str| {
+                        let mut o = out.lock().expect("output lock");
+                        let _ = writeln!(o, "{line}");
+                        let _ = o.flush();
+                    };
+                    let lines = match variant {
+                        VariantId::Xiangqi => {
+                            go::<xiangqi::Xiangqi>(&position, ucci, &limits, &c, entries, &say)
+                        }
+                        VariantId::Taxi => {
+                            go::<taxi::Taxi>(&position, ucci, &limits, &c, entries, &say)
+                        }
+                        VariantId::Tamerlane => {
+                            go::<tamerlane::Tamerlane>(&position, ucci, &limits, &c, entries, &say)
+                        }
+                    };
+                    for l in lines {
+                        say(&l);
+                    }
+                });
+                s.running = Some((control, handle));
+            }
+            "stop" => stop(&mut s),
+            "quit" => {
+                stop(&mut s);
+                return Ok(());
+            }
+            _ => say(&format!("info string unknown command: {command}")),
+        }
+    }
+    // End of input: let a running search finish, as a pipe's reader expects.
+    if let Some((_, handle)) = s.running.take() {
+        let _ = handle.join();
+    }
+    Ok(())
+}
+
+fn stop(s: &mut Session) {
+    if let Some((control, handle)) = s.running.take() {
+        control.stop.store(true, Ordering::Relaxed);
+        let _ = handle.join();
+    }
+}
+
+fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
+    // setoption name <name...> [value <value...>]
+    let text = words[1..].join(" ");
+    let rest = text.strip_prefix("name ").unwrap_or(&text);
+    let (name, value) = match rest.split_once(" value ") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (rest.trim(), ""),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => match VariantId::parse(&value.to_ascii_lowercase()) {
+            Some(v) => {
+                s.variant = v;
+                s.position = vec!["startpos".to_owned()];
+            }
+            None => say(&format!("info string unknown variant: {value}")),
+        },
+        "hash" => match value.parse::<usize>() {
+            Ok(mb) => s.hash_mb = mb.clamp(1, 1024),
+            Err(_) => say(&format!("info string bad Hash value: {value}")),
+        },
+        "multipv" => match value.parse::<usize>() {
+            Ok(n) => s.multipv = n.clamp(1, 5),
+            Err(_) => say(&format!("info string bad MultiPV value: {value}")),
+        },
+        _ => say(&format!("info string unknown option: {name}")),
+    }
+}
+
+fn go_limits(words: &[&str], s: &Session) -> Limits {
+    let mut limits = Limits {
+        multipv: s.multipv,
+        ..Limits::default()
+    };
+    let number = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
+    let (mut time, mut inc, mut moves_to_go) = ([None, None], [0u64, 0u64], None);
+    let mut infinite = false;
+    for (i, &w) in words.iter().enumerate() {
+        match w {
+            "depth" => limits.depth = number(i).map(|d| d as u32),
+            "nodes" => limits.nodes = number(i),
+            "movetime" => limits.movetime = number(i).map(Duration::from_millis),
+            "wtime" => time[0] = number(i),
+            "btime" => time[1] = number(i),
+            "winc" => inc[0] = number(i).unwrap_or(0),
+            "binc" => inc[1] = number(i).unwrap_or(0),
+            "movestogo" => moves_to_go = number(i),
+            "infinite" => infinite = true,
+            // UCCI: go time <ms> increment <ms>, for the side to move.
+            "time" => {
+                time = [number(i), number(i)];
+            }
+            "increment" => inc = [number(i).unwrap_or(0); 2],
+            _ => {}
+        }
+    }
+    if limits.movetime.is_none() && !infinite {
+        // Clock play: a share of the side to move's remaining time.
+        let side = side_of(&s.position, s.variant, s.ucci);
+        if let Some(t) = time[side] {
+            let share = t / moves_to_go.unwrap_or(30).max(1) + inc[side] * 3 / 4;
+            limits.movetime = Some(Duration::from_millis(share.min(t / 2).max(10)));
+        }
+    }
+    if limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none() && !infinite {
+        limits.depth = Some(8);
+    }
+    limits
+}
+
+/// The side to move after the `position` words (0 white/red, 1 black).
+fn side_of(position: &[String], variant: VariantId, ucci: bool) -> usize {
+    fn side<V: UciVariant>(position: &[String], ucci: bool) -> usize {
+        build::<V>(position, ucci)
+            .map(|game| game.current().side_to_move().index())
+            .unwrap_or(0)
+    }
+    match variant {
+        VariantId::Xiangqi => side::<xiangqi::Xiangqi>(position, ucci),
+        VariantId::Taxi => side::<taxi::Taxi>(position, ucci),
+        VariantId::Tamerlane => side::<tamerlane::Tamerlane>(position, ucci),
+    }
+}
+
+/// Builds the game from the words after `position`.
+fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
+    let rules = V::Rules::default();
+    let moves_at = words.iter().position(|w| w == "moves");
+    let head = &words[..moves_at.unwrap_or(words.len())];
+    let mut game = match head.first().map(String::as_str) {
+        Some("startpos") | None => Game::new(V::start_position(&rules), rules),
+        Some("fen") => {
+            let fen = head[1..].join(" ");
+            Game::from_fen(Some(&fen), rules).map_err(|e| format!("bad FEN: {e}"))?
+        }
+        Some(other) => return Err(format!("expected startpos or fen, not {other}")),
+    };
+    if let Some(i) = moves_at {
+        game.play_all(&words[i + 1..], V::protocol_notation(ucci))
+            .map_err(|e| format!("bad move: {e:?}"))?;
+    }
+    Ok(game)
+}
+
+/// Runs one `go` and returns the lines to print after the `info` lines.
+fn go<V: UciVariant>(
+    position: &[String],
+    ucci: bool,
+    limits: &Limits,
+    control: &Control,
+    entries: usize,
+    say: &dyn Fn(&str),
+) -> Vec<String> {
+    let game = match build::<V>(position, ucci) {
+        Ok(g) => g,
+        Err(e) => {
+            return vec![format!("info string {e}"), nobestmove(ucci)];
+        }
+    };
+    let notation = V::protocol_notation(ucci);
+    let current = game.current().clone();
+    let mut report = |r: &SearchResult<V::Move>| {
+        for (i, line) in r.lines.iter().enumerate() {
+            let pv: Vec<String> = pv_strings(&current, &line.moves, notation);
+            say(&format!(
+                "info depth {} multipv {} score {} nodes {} nps {} time {} pv {}",
+                line.depth,
+                i + 1,
+                score_text(line.score),
+                r.nodes,
+                r.nps(),
+                r.elapsed.as_millis(),
+                pv.join(" ")
+            ));
+        }
+    };
+    match search::search(&game, limits, control, entries, Some(&mut report)) {
+        Some(r) => vec![format!(
+            "bestmove {}",
+            current.move_to_string(r.best_move, notation)
+        )],
+        None => {
+            let outcome = game.outcome();
+            vec![
+                format!("info string no legal move: {}", outcome.explanation()),
+                nobestmove(ucci),
+            ]
+        }
+    }
+}
+
+fn nobestmove(ucci: bool) -> String {
+    if ucci {
+        "nobestmove".to_owned()
+    } else {
+        "bestmove (none)".to_owned()
+    }
+}
+
+/// A line's moves written one after another from `start`.
+pub fn pv_strings<V: Variant>(start: &V, moves: &[V::Move], notation: V::Notation) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = pos.move_to_string(m, notation);
+            pos.make_move(m);
+            text
+        })
+        .collect()
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(v) => format!("cp {v}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
