@@ -186,7 +186,7 @@ impl<V: UciVariant> Player<V> for External {
     fn choose(&mut self, game: &Game<V>) -> V::Move {
         let notation = V::protocol_notation(false);
         let start = &game.positions()[0];
-        let moves = arbiter::uci::pv_strings(start, game.moves(), notation);
+        let moves = search::line_text(start, game.moves(), notation);
         let mut cmd = format!("position fen {}", start.to_fen());
         if !moves.is_empty() {
             cmd.push_str(" moves ");

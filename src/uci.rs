@@ -13,7 +13,7 @@ use std::thread;
 use std::time::Duration;
 
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult};
-use crate::variants::{tamerlane, taxi, xiangqi, Game, Variant, VariantId};
+use crate::variants::{tamerlane, taxi, xiangqi, Game, VariantId};
 
 /// How a variant writes moves under the protocol.
 pub trait UciVariant: Evaluate {
@@ -277,7 +277,7 @@ fn go<V: UciVariant>(
     let current = game.current().clone();
     let mut report = |r: &SearchResult<V::Move>| {
         for (i, line) in r.lines.iter().enumerate() {
-            let pv: Vec<String> = pv_strings(&current, &line.moves, notation);
+            let pv: Vec<String> = search::line_text(&current, &line.moves, notation);
             say(&format!(
                 "info depth {} multipv {} score {} nodes {} nps {} time {} pv {}",
                 line.depth,
@@ -311,19 +311,6 @@ fn nobestmove(ucci: bool) -> String {
     } else {
         "bestmove (none)".to_owned()
     }
-}
-
-/// A line's moves written one after another from `start`.
-pub fn pv_strings<V: Variant>(start: &V, moves: &[V::Move], notation: V::Notation) -> Vec<String> {
-    let mut pos = start.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let text = pos.move_to_string(m, notation);
-            pos.make_move(m);
-            text
-        })
-        .collect()
 }
 
 fn score_text(score: Score) -> String {

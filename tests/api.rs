@@ -13,13 +13,18 @@ struct Server {
 }
 
 async fn start() -> Server {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    let args = ServeArgs {
+    start_with(ServeArgs {
         workers: Some(1),
         ..ServeArgs::default()
-    };
-    let server = api::server(listener, &args, Arc::new(AppState::default())).unwrap();
+    })
+    .await
+}
+
+async fn start_with(args: ServeArgs) -> Server {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let state = Arc::new(AppState::new(args.engine_config()));
+    let server = api::server(listener, &args, state).unwrap();
     actix_rt::spawn(server);
     Server {
         base: format!("http://{addr}"),
@@ -892,6 +897,17 @@ async fn no_input_causes_a_server_error_in_any_variant() {
                 let (st, _, resp) = s.post(&url, json!({"moves": [mv], "move": mv})).await;
                 assert!(!st.is_server_error(), "{url} {mv:?}: {st} {resp}");
             }
+            if path == "adjudicate" {
+                // The same inputs to the engine, with a small search.
+                let url = format!("/v1/variants/{variant}/analyze");
+                for fen in fens {
+                    for mv in moves {
+                        let body = json!({"fen": fen, "moves": [mv], "depth": 2});
+                        let (st, _, resp) = s.post(&url, body).await;
+                        assert!(!st.is_server_error(), "{url} {fen:?} {mv:?}: {st} {resp}");
+                    }
+                }
+            }
             for rules in [
                 json!({"setup": 5}),
                 json!({"income": -1}),
@@ -904,4 +920,161 @@ async fn no_input_causes_a_server_error_in_any_variant() {
             }
         }
     }
+}
+
+const ANALYZE: &str = "/v1/variants/xiangqi/analyze";
+
+#[actix_rt::test]
+async fn analyze_finds_mate_in_two_in_every_notation() {
+    let s = start().await;
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let (st, _, body) = s.post(ANALYZE, json!({"fen": fen, "depth": 5})).await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(body["best_move"], "a1e1");
+    assert_eq!(body["lines"][0]["score"], json!({"mate": 2}));
+    assert_eq!(body["lines"][0]["moves"][0], "a1e1");
+    assert_eq!(body["lines"][0]["moves"].as_array().unwrap().len(), 3);
+    assert!(body["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(body["limits"]["depth"], 5);
+    assert_eq!(body["position"]["side_to_move"], "red");
+    let (st, _, body) = s
+        .post(ANALYZE, json!({"fen": fen, "depth": 5, "notation": "wxf"}))
+        .await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(body["best_move"], "R9.5");
+    // Black to move, being mated: the score says so.
+    let (st, _, body) = s
+        .post(ANALYZE, json!({"fen": fen, "moves": ["a1e1"], "depth": 5}))
+        .await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(body["lines"][0]["score"], json!({"mate": -1}));
+}
+
+#[actix_rt::test]
+async fn analyze_every_variant_and_multipv() {
+    let s = start().await;
+    for (variant, body) in [
+        ("xiangqi", json!({"depth": 3, "multipv": 3})),
+        ("taxi", json!({"depth": 3, "multipv": 3, "notation": "san"})),
+        ("tamerlane", json!({"depth": 2, "multipv": 3})),
+    ] {
+        let url = format!("/v1/variants/{variant}/analyze");
+        let (st, _, resp) = s.post(&url, body).await;
+        assert_eq!(st, 200, "{variant}: {resp}");
+        let lines = resp["lines"].as_array().unwrap();
+        assert_eq!(lines.len(), 3, "{variant}: {resp}");
+        let firsts: std::collections::HashSet<&str> = lines
+            .iter()
+            .map(|l| l["moves"][0].as_str().unwrap())
+            .collect();
+        assert_eq!(firsts.len(), 3);
+        assert_eq!(resp["best_move"], lines[0]["moves"][0]);
+        // The best move is legal: validate agrees.
+        let v = format!("/v1/variants/{variant}/validate");
+        let mut check = json!({"move": resp["best_move"]});
+        if variant == "taxi" {
+            check["notation"] = json!("san");
+        }
+        let (st, _, verdict) = s.post(&v, check).await;
+        assert_eq!(st, 200);
+        assert_eq!(verdict["legal"], true, "{variant}: {verdict}");
+    }
+}
+
+#[actix_rt::test]
+async fn analyze_refuses_bad_limits_and_finished_games() {
+    let s = start().await;
+    for (body, field) in [
+        (json!({"depth": 0}), "depth"),
+        (json!({"depth": 65}), "depth"),
+        (json!({"movetime_ms": 0}), "movetime_ms"),
+        (json!({"movetime_ms": 10001}), "movetime_ms"),
+        (json!({"nodes": 0}), "nodes"),
+        (json!({"multipv": 6}), "multipv"),
+        (json!({"multipv": 0}), "multipv"),
+    ] {
+        let r = s.post(ANALYZE, body.clone()).await;
+        assert_problem(&r, 422, "invalid_limits");
+        assert_eq!(r.2["field"], field, "{body}");
+    }
+    let r = s
+        .post(
+            ANALYZE,
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]}),
+        )
+        .await;
+    assert_problem(&r, 422, "game_ended");
+    let r = s.post(ANALYZE, json!({"depth": "deep"})).await;
+    assert!(r.0.is_client_error());
+}
+
+/// A search that holds the only slot for long, sent on a raw socket so the
+/// test can hang up.
+fn long_search(base: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let addr = base.trim_start_matches("http://");
+    let mut sock = std::net::TcpStream::connect(addr).unwrap();
+    let body = r#"{"movetime_ms": 9000}"#;
+    write!(
+        sock,
+        "POST {ANALYZE} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    sock
+}
+
+#[actix_rt::test]
+async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
+    let s = start_with(ServeArgs {
+        workers: Some(2),
+        max_searches: Some(1),
+        ..ServeArgs::default()
+    })
+    .await;
+    let sock = long_search(&s.base);
+    // Wait until the long search holds the slot.
+    let mut busy = None;
+    for _ in 0..250 {
+        let r = s
+            .client
+            .post(format!("{}{ANALYZE}", s.base))
+            .json(&json!({"depth": 1}))
+            .send()
+            .await
+            .unwrap();
+        if r.status() == 503 {
+            busy = Some(r);
+            break;
+        }
+
+        actix_rt::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let busy = busy.expect("the second search is refused while the first runs");
+    assert_eq!(busy.headers()["retry-after"], "1");
+    assert_eq!(busy.headers()["content-type"], "application/problem+json");
+    let problem: Value = busy.json().await.unwrap();
+    assert_eq!(problem["code"], "engine_busy");
+    // Rules endpoints are not held up by the search.
+    let (st, _, body) = s.post(LM, json!({"moves": ["h2e2"]})).await;
+    assert_eq!(st, 200);
+    assert_eq!(body["legal_moves"].as_array().unwrap().len(), 45);
+    let (st, _, _) = s.post(VALIDATE, json!({"move": "h2e2"})).await;
+    assert_eq!(st, 200);
+    // The client hangs up: its search stops and the slot is free again long
+    // before its 9 s would have run out.
+    drop(sock);
+    let mut freed = false;
+    for _ in 0..60 {
+        let (st, _, _) = s.post(ANALYZE, json!({"depth": 1})).await;
+        if st == 200 {
+            freed = true;
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        freed,
+        "the disconnected client's search still holds the slot"
+    );
 }

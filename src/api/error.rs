@@ -27,6 +27,9 @@ pub enum Problem {
     IllegalMove,
     GameOver,
     TooManyMoves,
+    GameEnded,
+    InvalidLimits,
+    EngineBusy,
     Internal,
 }
 
@@ -47,6 +50,9 @@ impl Problem {
         Problem::IllegalMove,
         Problem::GameOver,
         Problem::TooManyMoves,
+        Problem::GameEnded,
+        Problem::InvalidLimits,
+        Problem::EngineBusy,
         Problem::Internal,
     ];
 
@@ -67,6 +73,9 @@ impl Problem {
             Problem::IllegalMove => "illegal_move",
             Problem::GameOver => "game_over",
             Problem::TooManyMoves => "too_many_moves",
+            Problem::GameEnded => "game_ended",
+            Problem::InvalidLimits => "invalid_limits",
+            Problem::EngineBusy => "engine_busy",
             Problem::Internal => "internal",
         }
     }
@@ -86,7 +95,10 @@ impl Problem {
             | Problem::InvalidMove
             | Problem::IllegalMove
             | Problem::GameOver
-            | Problem::TooManyMoves => StatusCode::UNPROCESSABLE_ENTITY,
+            | Problem::TooManyMoves
+            | Problem::GameEnded
+            | Problem::InvalidLimits => StatusCode::UNPROCESSABLE_ENTITY,
+            Problem::EngineBusy => StatusCode::SERVICE_UNAVAILABLE,
             Problem::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -108,6 +120,9 @@ impl Problem {
             Problem::IllegalMove => "A move of the game is illegal",
             Problem::GameOver => "A move was played after the game had ended",
             Problem::TooManyMoves => "Too many moves",
+            Problem::GameEnded => "The game has ended: there is nothing to search",
+            Problem::InvalidLimits => "The search limits are not valid",
+            Problem::EngineBusy => "Every search thread is busy; retry after the time given",
             Problem::Internal => "Internal error",
         }
     }
@@ -306,8 +321,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
-        HttpResponse::build(self.status_code())
-            .insert_header((header::CONTENT_TYPE, "application/problem+json"))
-            .body(body)
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header((header::CONTENT_TYPE, "application/problem+json"));
+        if self.problem == Problem::EngineBusy {
+            response.insert_header((header::RETRY_AFTER, "1"));
+        }
+        response.body(body)
     }
 }

@@ -1,9 +1,14 @@
 //! Handlers: read the request, call the rules core, shape the answer.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use super::engine::{EnginePool, Peer, StopOnDrop};
 use super::error::{ApiError, Problem, ProblemDetails};
 use super::types::*;
+use crate::search::{self, Control, Evaluate, Limits, Score};
 use crate::variants::tamerlane::Tamerlane;
 use crate::variants::taxi::Taxi;
 use crate::variants::xiangqi::Xiangqi;
@@ -341,6 +346,209 @@ fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse
     })
 }
 
+/// Reads a request's search limits against the server's caps.
+fn search_limits(
+    req: &AnalyzeRequest,
+    config: &super::engine::EngineConfig,
+) -> Result<(Limits, AppliedLimits), ApiError> {
+    let bad = |field: &str, message: String| {
+        ApiError::new(Problem::InvalidLimits, format!("{field}: {message}")).field(field)
+    };
+    if let Some(d) = req.depth {
+        if d == 0 || d > config.max_depth {
+            return Err(bad(
+                "depth",
+                format!("{d} is out of range; use 1 to {}", config.max_depth),
+            ));
+        }
+    }
+    let max_ms = config.max_movetime.as_millis() as u64;
+    if let Some(t) = req.movetime_ms {
+        if t == 0 || t > max_ms {
+            return Err(bad(
+                "movetime_ms",
+                format!("{t} is out of range; use 1 to {max_ms}"),
+            ));
+        }
+    }
+    if let Some(n) = req.nodes {
+        if n == 0 || n > config.max_nodes {
+            return Err(bad(
+                "nodes",
+                format!("{n} is out of range; use 1 to {}", config.max_nodes),
+            ));
+        }
+    }
+    let multipv = req.multipv.unwrap_or(1);
+    if !(1..=5).contains(&multipv) {
+        return Err(bad(
+            "multipv",
+            format!("{multipv} is out of range; use 1 to 5"),
+        ));
+    }
+    let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
+    // Time always has a bound: the request's, the default, or the cap.
+    let movetime = match (req.movetime_ms, unlimited) {
+        (Some(t), _) => Duration::from_millis(t),
+        (None, true) => config.default_movetime.min(config.max_movetime),
+        (None, false) => config.max_movetime,
+    };
+    let depth = req.depth.unwrap_or(config.max_depth);
+    let nodes = req.nodes;
+    Ok((
+        Limits {
+            depth: Some(depth),
+            movetime: Some(movetime),
+            nodes,
+            multipv,
+        },
+        AppliedLimits {
+            depth,
+            movetime_ms: movetime.as_millis() as u64,
+            nodes,
+            multipv,
+        },
+    ))
+}
+
+fn score_doc(score: Score) -> ScoreDoc {
+    match score {
+        Score::Cp(v) => ScoreDoc {
+            cp: Some(v),
+            mate: None,
+        },
+        Score::Mate(n) => ScoreDoc {
+            cp: None,
+            mate: Some(n),
+        },
+    }
+}
+
+async fn analyze_for<V: Evaluate>(
+    req: AnalyzeRequest,
+    pool: Arc<EnginePool>,
+    peer: Option<Arc<Peer>>,
+) -> Result<AnalyzeResponse, ApiError> {
+    let (game, notation, limits, applied, summary) = guarded(|| {
+        let notation = notation::<V>(req.notation.as_deref())?;
+        let game = replay::<V>(
+            req.fen.as_deref(),
+            req.balances.as_ref(),
+            &req.moves,
+            req.rules.as_ref(),
+            notation,
+        )?;
+        let (limits, applied) = search_limits(&req, &pool.config)?;
+        let outcome = game.outcome();
+        if !outcome.is_ongoing() {
+            return Err(ApiError::new(
+                Problem::GameEnded,
+                format!(
+                    "the game is over ({}): {}",
+                    outcome.result(),
+                    outcome.explanation()
+                ),
+            )
+            .with("result", outcome.result()));
+        }
+        let summary = summary(&game, &outcome);
+        Ok((game, notation, limits, applied, summary))
+    })?;
+    let permit = pool.try_acquire().ok_or_else(|| {
+        ApiError::new(
+            Problem::EngineBusy,
+            format!(
+                "all {} search threads are busy; retry in a second",
+                pool.config.max_searches
+            ),
+        )
+    })?;
+    let control = Control::default();
+    let stop = control.stop.clone();
+    let _stop_when_dropped = StopOnDrop(control.stop.clone());
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let entries = pool.config.hash_mb * (1 << 20) / 32;
+    let worker_pool = pool.clone();
+    let spawned = std::thread::Builder::new()
+        .name("arbiter-search".to_owned())
+        .spawn(move || {
+            let result = guarded(|| {
+                let found = search::search(&game, &limits, &control, entries, None);
+                Ok(found.map(|r| {
+                    let start = game.current();
+                    AnalyzeResponse {
+                        variant: V::ID.as_str().to_owned(),
+                        position: summary,
+                        best_move: start.move_to_string(r.best_move, notation),
+                        lines: r
+                            .lines
+                            .iter()
+                            .map(|l| AnalysisLine {
+                                moves: search::line_text(start, &l.moves, notation),
+                                score: score_doc(l.score),
+                                depth: l.depth,
+                            })
+                            .collect(),
+                        depth: r.depth,
+                        nodes: r.nodes,
+                        nps: r.nps(),
+                        time_ms: r.elapsed.as_millis() as u64,
+                        limits: applied,
+                    }
+                }))
+            });
+            let stats = &worker_pool.stats;
+            stats.nodes.fetch_add(
+                control.nodes.load(std::sync::atomic::Ordering::Relaxed),
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            if control.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                stats
+                    .cancelled
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            } else {
+                stats
+                    .completed
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            // Free the slot before answering, so the client's next search
+            // finds it free.
+            drop(permit);
+            let _ = tx.send(result);
+        });
+    if spawned.is_err() {
+        return Err(ApiError::new(
+            Problem::EngineBusy,
+            "no search thread could be started; retry in a second",
+        ));
+    }
+    // Wait for the search, looking every 100 ms whether the client is gone.
+    let mut rx = rx;
+    let answer = loop {
+        match actix_web::rt::time::timeout(Duration::from_millis(100), &mut rx).await {
+            Ok(answer) => break answer,
+            Err(_) => {
+                if peer.as_ref().is_some_and(|p| p.is_gone()) {
+                    tracing::info!("client disconnected: search stopped");
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        }
+    };
+    match answer {
+        Ok(Ok(Some(response))) => Ok(response),
+        Ok(Ok(None)) => Err(ApiError::new(
+            Problem::GameEnded,
+            "the side to move has no legal move",
+        )),
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err(ApiError::new(
+            Problem::Internal,
+            "the search ended without an answer; the failure has been logged",
+        )),
+    }
+}
+
 /// List the supported variants.
 #[utoipa::path(
     get,
@@ -529,6 +737,68 @@ pub async fn adjudicate(
     Ok(web::Json(guarded(|| {
         for_variant!(id, adjudicate_for(body.into_inner()))
     })?))
+}
+
+/// What an engine would play: the best move and lines with scores.
+///
+/// The search obeys the variant's results: stalemate wins in Xiangqi and
+/// Tamerlane chess, citadel entry draws, and in Xiangqi a perpetual check or
+/// chase loses (the request's `moves` count as history). Scores are from the
+/// side to move. Set at most how deep (`depth`), how long (`movetime_ms`) or
+/// how many nodes (`nodes`) to search; the first limit reached ends it. With
+/// none, the server's default time applies; every search is bounded by the
+/// server's caps. When every search thread is busy the answer is 503
+/// `engine_busy` with `Retry-After`, at once. A client that disconnects stops
+/// its search.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/analyze",
+    tag = "engine",
+    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    request_body(content = AnalyzeRequest, examples(
+        ("start" = (summary = "The start position, 300 ms", value = json!({"movetime_ms": 300}))),
+        ("mate in two" = (summary = "Two chariots mate in two", value = json!({
+            "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+            "depth": 5
+        }))),
+        ("two lines" = (summary = "The two best replies, to depth 6", value = json!({
+            "moves": ["h2e2"],
+            "depth": 6,
+            "multipv": 2
+        }))),
+        ("taxi: start" = (summary = "Taxi chess (set the path to taxi): 200 ms, SAN", value = json!({
+            "movetime_ms": 200,
+            "notation": "san"
+        }))),
+        ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): 50,000 nodes", value = json!({
+            "nodes": 50000
+        })))
+    )),
+    responses(
+        (status = 200, description = "The engine's choice", body = AnalyzeResponse),
+        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 422, description = "Bad FEN, rules, notation or limits, an illegal move in `moves`, or a game that has ended", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 503, description = "Every search thread is busy (with `Retry-After`)", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn analyze(
+    variant: web::Path<String>,
+    body: web::Json<AnalyzeRequest>,
+    state: web::Data<super::AppState>,
+    http: HttpRequest,
+) -> Result<web::Json<AnalyzeResponse>, ApiError> {
+    let id = variant_id(&variant)?;
+    let pool = state.engine.clone();
+    let peer = http.conn_data::<Arc<Peer>>().cloned();
+    let req = body.into_inner();
+    let response = match id {
+        VariantId::Xiangqi => analyze_for::<Xiangqi>(req, pool, peer).await,
+        VariantId::Taxi => analyze_for::<Taxi>(req, pool, peer).await,
+        VariantId::Tamerlane => analyze_for::<Tamerlane>(req, pool, peer).await,
+    }?;
+    Ok(web::Json(response))
 }
 
 /// Liveness: the process answers.

@@ -1,6 +1,7 @@
 //! The HTTP API: thin handlers over the rules core, an OpenAPI document
 //! generated from the code, and Swagger UI.
 
+pub mod engine;
 pub mod error;
 pub mod handlers;
 pub mod types;
@@ -31,6 +32,7 @@ pub const MAX_BODY_BYTES: usize = 1 << 20;
         handlers::legal_moves,
         handlers::validate,
         handlers::adjudicate,
+        handlers::analyze,
         handlers::healthz,
         handlers::readyz
     ),
@@ -38,6 +40,7 @@ pub const MAX_BODY_BYTES: usize = 1 << 20;
     tags(
         (name = "variants", description = "What the service supports"),
         (name = "rules", description = "Legal moves, validation and adjudication"),
+        (name = "engine", description = "What an engine would play"),
         (name = "operations", description = "Probes for operators")
     )
 )]
@@ -54,9 +57,17 @@ pub fn openapi_json() -> String {
 #[derive(Debug, Default)]
 pub struct AppState {
     shutting_down: AtomicBool,
+    pub engine: Arc<engine::EnginePool>,
 }
 
 impl AppState {
+    pub fn new(config: engine::EngineConfig) -> AppState {
+        AppState {
+            shutting_down: AtomicBool::new(false),
+            engine: Arc::new(engine::EnginePool::new(config)),
+        }
+    }
+
     pub fn is_ready(&self) -> bool {
         !self.shutting_down.load(Ordering::Relaxed)
     }
@@ -138,6 +149,11 @@ pub fn configure(state: Arc<AppState>) -> impl FnOnce(&mut web::ServiceConfig) {
                     .route(web::post().to(handlers::adjudicate))
                     .default_service(not_allowed()),
             )
+            .service(
+                web::resource("/v1/variants/{variant}/analyze")
+                    .route(web::post().to(handlers::analyze))
+                    .default_service(not_allowed()),
+            )
             .service(web::resource("/swagger-ui").route(web::get().to(|| async {
                 actix_web::HttpResponse::PermanentRedirect()
                     .insert_header((actix_web::http::header::LOCATION, "/swagger-ui/"))
@@ -166,6 +182,41 @@ pub struct ServeArgs {
     /// Seconds given to running requests when shutting down.
     #[arg(long, env = "ARBITER_SHUTDOWN_TIMEOUT_SECS", default_value_t = 10)]
     pub shutdown_timeout_secs: u64,
+    /// Searches (`/analyze`) that may run at once; more are refused with 503
+    /// (default: half the CPU cores, at least 1).
+    #[arg(long, env = "ARBITER_MAX_SEARCHES")]
+    pub max_searches: Option<usize>,
+    /// Search time when a request sets no limit, in milliseconds.
+    #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = 1000)]
+    pub default_movetime_ms: u64,
+    /// The longest search, in milliseconds, whatever a request asks.
+    #[arg(long, env = "ARBITER_MAX_MOVETIME_MS", default_value_t = 10_000)]
+    pub max_movetime_ms: u64,
+    /// The deepest search a request may ask for, in plies.
+    #[arg(long, env = "ARBITER_MAX_DEPTH", default_value_t = 64)]
+    pub max_depth: u32,
+    /// The most nodes a request may ask for.
+    #[arg(long, env = "ARBITER_MAX_NODES", default_value_t = 100_000_000)]
+    pub max_nodes: u64,
+    /// Transposition table of each search, in MiB.
+    #[arg(long, env = "ARBITER_HASH_MB", default_value_t = 16)]
+    pub hash_mb: usize,
+}
+
+impl ServeArgs {
+    pub fn engine_config(&self) -> engine::EngineConfig {
+        engine::EngineConfig {
+            max_searches: self
+                .max_searches
+                .unwrap_or_else(engine::default_max_searches)
+                .max(1),
+            default_movetime: Duration::from_millis(self.default_movetime_ms.max(1)),
+            max_movetime: Duration::from_millis(self.max_movetime_ms.max(1)),
+            max_depth: self.max_depth.clamp(1, crate::search::MAX_DEPTH),
+            max_nodes: self.max_nodes.max(1),
+            hash_mb: self.hash_mb.clamp(1, 4096),
+        }
+    }
 }
 
 pub fn init_tracing() {
@@ -196,6 +247,11 @@ pub fn server(
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(configure(state.clone()))
     })
+    .on_connect(|conn, extensions| {
+        if let Some(peer) = engine::Peer::of(conn) {
+            extensions.insert(peer);
+        }
+    })
     .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
     .shutdown_timeout(args.shutdown_timeout_secs);
     if let Some(w) = args.workers {
@@ -211,6 +267,12 @@ impl Default for ServeArgs {
             workers: None,
             request_timeout_secs: 10,
             shutdown_timeout_secs: 10,
+            max_searches: None,
+            default_movetime_ms: 1000,
+            max_movetime_ms: 10_000,
+            max_depth: 64,
+            max_nodes: 100_000_000,
+            hash_mb: 16,
         }
     }
 }
@@ -223,7 +285,7 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
     })?;
     tracing::info!(addr = %listener.local_addr()?, "arbiter listening");
     actix_web::rt::System::new().block_on(async move {
-        let state = Arc::new(AppState::default());
+        let state = Arc::new(AppState::new(args.engine_config()));
         server(listener, &args, state)?.await
     })
 }

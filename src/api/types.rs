@@ -334,3 +334,104 @@ pub struct Health {
     #[schema(example = "ok")]
     pub status: String,
 }
+
+/// A position to analyse, and how long or deep to search it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "moves": ["h2e2", "h9g7"],
+    "movetime_ms": 500,
+    "multipv": 2
+}))]
+pub struct AnalyzeRequest {
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// Moves played from `fen`, oldest first, written in `notation`. They
+    /// count for the repetition rules of the search too.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Rule options of the variant.
+    #[schema(value_type = Option<Object>)]
+    pub rules: Option<serde_json::Value>,
+    /// How moves are written in this request and its answer.
+    pub notation: Option<String>,
+    /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
+    pub balances: Option<Balances>,
+    /// Search this many plies deep (at most the server's `--max-depth`).
+    #[schema(minimum = 1, example = 8)]
+    pub depth: Option<u32>,
+    /// Search this long, in milliseconds (at most the server's
+    /// `--max-movetime-ms`). With no limit at all the server's default applies
+    /// (1,000 ms unless configured).
+    #[schema(minimum = 1, example = 1000)]
+    pub movetime_ms: Option<u64>,
+    /// Search about this many nodes (at most the server's `--max-nodes`).
+    #[schema(minimum = 1, example = 1000000)]
+    pub nodes: Option<u64>,
+    /// How many best lines to report, 1-5 (default 1).
+    #[schema(minimum = 1, maximum = 5, example = 1)]
+    pub multipv: Option<usize>,
+}
+
+/// A score from the side to move: exactly one of `cp` and `mate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ScoreDoc {
+    /// Centipawns (a pawn is 100; a Xiangqi soldier before the river is 30).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 35)]
+    pub cp: Option<i32>,
+    /// Moves to a won end of the game as UCI counts them: 1 when the best
+    /// move wins at once (checkmate, a stalemate that wins, a repetition
+    /// verdict); negative when the side to move is the one losing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+}
+
+/// One principal variation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalysisLine {
+    /// The moves of the line, from the analysed position, in `notation`.
+    #[schema(example = json!(["h9g7", "h0g2"]))]
+    pub moves: Vec<String>,
+    pub score: ScoreDoc,
+    /// The depth (plies, before extensions) at which the line was found.
+    #[schema(example = 9)]
+    pub depth: u32,
+}
+
+/// The limits the search ran under, after defaults and caps.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AppliedLimits {
+    pub depth: u32,
+    pub movetime_ms: u64,
+    pub nodes: Option<u64>,
+    pub multipv: usize,
+}
+
+/// What the engine would play, and why.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalyzeResponse {
+    #[schema(example = "xiangqi")]
+    pub variant: String,
+    /// The analysed position.
+    pub position: PositionSummary,
+    /// The move the engine would play, in `notation`.
+    #[schema(example = "h9g7")]
+    pub best_move: String,
+    /// The best lines, best first (`multipv` of them, or fewer when there are
+    /// fewer legal moves).
+    pub lines: Vec<AnalysisLine>,
+    /// The deepest iteration completed.
+    #[schema(example = 9)]
+    pub depth: u32,
+    /// Nodes searched.
+    #[schema(example = 812345)]
+    pub nodes: u64,
+    /// Nodes per second.
+    #[schema(example = 1200000)]
+    pub nps: u64,
+    /// Wall time of the search, in milliseconds.
+    #[schema(example = 680)]
+    pub time_ms: u64,
+    pub limits: AppliedLimits,
+}

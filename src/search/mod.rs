@@ -138,6 +138,19 @@ pub struct Control {
     pub nodes: Arc<AtomicU64>,
 }
 
+/// A line's moves written one after another from `start`.
+pub fn line_text<V: Variant>(start: &V, moves: &[V::Move], notation: V::Notation) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = pos.move_to_string(m, notation);
+            pos.make_move(m);
+            text
+        })
+        .collect()
+}
+
 /// Called after each completed iteration (for UCI `info` lines).
 pub type Progress<'a, M> = &'a mut dyn FnMut(&SearchResult<M>);
 

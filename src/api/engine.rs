@@ -1,0 +1,161 @@
+//! The bounded pool of search threads behind `/analyze`: a request either
+//! gets a slot at once or is turned away with 503 and `Retry-After`, so a
+//! burst of searches never queues behind itself or starves the cheap
+//! endpoints. Each search runs on its own thread; a client that goes away
+//! stops its search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Limits fixed when the server starts.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Searches that may run at once.
+    pub max_searches: usize,
+    /// The search time when a request sets no limit.
+    pub default_movetime: Duration,
+    /// The longest search, whatever the request asks.
+    pub max_movetime: Duration,
+    pub max_depth: u32,
+    pub max_nodes: u64,
+    /// Transposition table size of each search.
+    pub hash_mb: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            max_searches: default_max_searches(),
+            default_movetime: Duration::from_millis(1000),
+            max_movetime: Duration::from_millis(10_000),
+            max_depth: 64,
+            max_nodes: 100_000_000,
+            hash_mb: 16,
+        }
+    }
+}
+
+/// Half the cores (at least one), so searches leave room for everything else.
+pub fn default_max_searches() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| (n.get() / 2).max(1))
+        .unwrap_or(1)
+}
+
+/// The pool's counters (read by `/metrics`).
+#[derive(Debug, Default)]
+pub struct EngineStats {
+    pub running: AtomicUsize,
+    pub rejected: AtomicU64,
+    pub completed: AtomicU64,
+    pub cancelled: AtomicU64,
+    pub nodes: AtomicU64,
+}
+
+#[derive(Debug, Default)]
+pub struct EnginePool {
+    pub config: EngineConfig,
+    pub stats: EngineStats,
+}
+
+/// A search slot; dropping it frees the slot.
+pub struct Permit {
+    pool: Arc<EnginePool>,
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        self.pool.stats.running.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl EnginePool {
+    pub fn new(config: EngineConfig) -> EnginePool {
+        EnginePool {
+            config,
+            stats: EngineStats::default(),
+        }
+    }
+
+    /// A slot if one is free now; never waits.
+    pub fn try_acquire(self: &Arc<Self>) -> Option<Permit> {
+        let max = self.config.max_searches.max(1);
+        let taken = self
+            .stats
+            .running
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            });
+        match taken {
+            Ok(_) => Some(Permit { pool: self.clone() }),
+            Err(_) => {
+                self.stats.rejected.fetch_add(1, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+}
+
+/// Sets the stop flag when dropped: the request's future is dropped when its
+/// client disconnects (or the server gives up on it), which stops the search.
+pub struct StopOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A second handle on a client's connection, taken when it connects, so a
+/// long request can notice that the client has gone (actix-web does not drop
+/// a handler's future when its client disconnects).
+#[derive(Debug)]
+pub struct Peer(socket2::Socket);
+
+impl Peer {
+    /// The handle for a new connection (registered with `on_connect`).
+    pub fn of(conn: &dyn std::any::Any) -> Option<Arc<Peer>> {
+        let tcp = conn.downcast_ref::<actix_web::rt::net::TcpStream>()?;
+        socket2::SockRef::from(tcp)
+            .try_clone()
+            .ok()
+            .map(|s| Arc::new(Peer(s)))
+    }
+
+    /// Whether the client has closed its side (or the connection broke). The
+    /// socket is non-blocking, like the server's own handle on it.
+    pub fn is_gone(&self) -> bool {
+        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); 1];
+        match self.0.peek(&mut buf) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(e) => {
+                e.kind() != std::io::ErrorKind::WouldBlock
+                    && e.kind() != std::io::ErrorKind::Interrupted
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_bounded_and_returned() {
+        let pool = Arc::new(EnginePool::new(EngineConfig {
+            max_searches: 2,
+            ..EngineConfig::default()
+        }));
+        let a = pool.try_acquire().expect("first slot");
+        let b = pool.try_acquire().expect("second slot");
+        assert!(pool.try_acquire().is_none());
+        assert_eq!(pool.stats.rejected.load(Ordering::Relaxed), 1);
+        drop(a);
+        let c = pool.try_acquire().expect("a freed slot");
+        assert_eq!(pool.stats.running.load(Ordering::Relaxed), 2);
+        drop((b, c));
+        assert_eq!(pool.stats.running.load(Ordering::Relaxed), 0);
+    }
+}
