@@ -1,6 +1,7 @@
 //! arbiter: a stateless rules service for Xiangqi, Tamerlane chess and Taxi chess.
 
 pub mod api;
+pub mod diagram;
 pub mod search;
 pub mod uci;
 pub mod variants;

@@ -1033,23 +1033,30 @@ async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
     })
     .await;
     let sock = long_search(&s.base);
-    // Wait until the long search holds the slot.
-    let mut busy = None;
+    // Wait until the long search holds the slot (the metrics say so).
+    let mut running = false;
     for _ in 0..250 {
-        let r = s
-            .client
-            .post(format!("{}{ANALYZE}", s.base))
-            .json(&json!({"depth": 1}))
-            .send()
-            .await
-            .unwrap();
-        if r.status() == 503 {
-            busy = Some(r);
+        let (_, _, metrics) = s.get("/metrics").await;
+        if metrics
+            .as_str()
+            .unwrap()
+            .contains("\narbiter_searches_running 1\n")
+        {
+            running = true;
             break;
         }
-
         actix_rt::time::sleep(std::time::Duration::from_millis(20)).await;
     }
+    assert!(running, "the long search never started");
+    let r = s
+        .client
+        .post(format!("{}{ANALYZE}", s.base))
+        .json(&json!({"depth": 1}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 503);
+    let busy = Some(r);
     let busy = busy.expect("the second search is refused while the first runs");
     assert_eq!(busy.headers()["retry-after"], "1");
     assert_eq!(busy.headers()["content-type"], "application/problem+json");
@@ -1077,4 +1084,127 @@ async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
         freed,
         "the disconnected client's search still holds the slot"
     );
+}
+
+#[actix_rt::test]
+async fn diagrams_by_get_and_post() {
+    let s = start().await;
+    let r = s
+        .client
+        .get(format!(
+            "{}/v1/variants/xiangqi/diagram.svg?moves=h2e2,h9g7&flip=true",
+            s.base
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "image/svg+xml");
+    assert!(r.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("max-age"));
+    let svg = r.text().await.unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(">帥<") && svg.contains(">將<"));
+    // Errors are problems, as everywhere.
+    let r = s
+        .get("/v1/variants/xiangqi/diagram.svg?moves=h2e2,h2e2")
+        .await;
+    assert_problem(&r, 422, "illegal_move");
+    let r = s.get("/v1/variants/xiangqi/diagram.svg?flip=perhaps").await;
+    assert_problem(&r, 422, "invalid_request");
+    let r = s.get("/v1/variants/xiangqi/diagram.svg?colour=red").await;
+    assert_problem(&r, 422, "invalid_request");
+    let r = s.get("/v1/variants/shogi/diagram.svg").await;
+    assert_problem(&r, 404, "unknown_variant");
+    let r = s
+        .get("/v1/variants/tamerlane/diagram.svg?rules=%7B%22setup%22%3A%22feminine%22%7D")
+        .await;
+    assert_eq!(r.0, 200);
+    let r = s.get("/v1/variants/tamerlane/diagram.svg?rules=nope").await;
+    assert_problem(&r, 422, "invalid_rules");
+    // POST with JSON, Taxi chess with its balances.
+    let r = s
+        .client
+        .post(format!("{}/v1/variants/taxi/diagram", s.base))
+        .json(&json!({"moves": ["e2e4"], "balances": {"white": 16, "black": 16}, "coordinates": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let svg = r.text().await.unwrap();
+    assert!(svg.contains("White: 16") && svg.contains("Black: 16"));
+    let r = s
+        .post(
+            "/v1/variants/taxi/diagram",
+            json!({"fen": "8/8/8/8/8/8/8/8 w - - 0 1 0/0"}),
+        )
+        .await;
+    assert_problem(&r, 422, "invalid_fen");
+}
+
+#[actix_rt::test]
+async fn request_ids_and_metrics() {
+    let s = start().await;
+    // A client's ID is echoed; a missing or insane one is replaced.
+    let r = s
+        .client
+        .get(format!("{}/healthz", s.base))
+        .header("x-request-id", "trace-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["x-request-id"], "trace-42");
+    let r = s
+        .client
+        .get(format!("{}/healthz", s.base))
+        .send()
+        .await
+        .unwrap();
+    let made_up = r.headers()["x-request-id"].to_str().unwrap().to_owned();
+    assert_eq!(made_up.len(), 36, "a UUID: {made_up}");
+    let r = s
+        .client
+        .get(format!("{}/nowhere", s.base))
+        .header("x-request-id", "x".repeat(500))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+    assert_eq!(r.headers()["x-request-id"].len(), 36);
+    // Counted per route and status.
+    s.post(LM, json!({})).await;
+    s.post(LM, json!({"fen": "bad"})).await;
+    s.post(ANALYZE, json!({"depth": 2})).await;
+    let r = s
+        .client
+        .get(format!("{}/metrics", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/openmetrics-text"));
+    let text = r.text().await.unwrap();
+    for line in [
+        "arbiter_http_requests_total{method=\"POST\",route=\"/v1/variants/{variant}/legal-moves\",status=\"200\"} 1",
+        "arbiter_http_requests_total{method=\"POST\",route=\"/v1/variants/{variant}/legal-moves\",status=\"422\"} 1",
+        "arbiter_http_requests_total{method=\"GET\",route=\"unmatched\",status=\"404\"} 1",
+        "arbiter_http_requests_total{method=\"GET\",route=\"/healthz\",status=\"200\"} 2",
+        "arbiter_searches_completed_total 1",
+        "arbiter_searches_running 0",
+        "arbiter_searches_queued 0",
+        "arbiter_searches_rejected_total 0",
+    ] {
+        assert!(text.contains(line), "{line} not in\n{text}");
+    }
+    assert!(text.contains("arbiter_http_request_duration_seconds_bucket{"));
+    let nodes: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("arbiter_search_nodes_total "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes > 0);
 }

@@ -8,6 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use super::engine::{EnginePool, Peer, StopOnDrop};
 use super::error::{ApiError, Problem, ProblemDetails};
 use super::types::*;
+use crate::diagram::{Draw, Options as DiagramOptions};
 use crate::search::{self, Control, Evaluate, Limits, Score};
 use crate::variants::tamerlane::Tamerlane;
 use crate::variants::taxi::Taxi;
@@ -801,6 +802,152 @@ pub async fn analyze(
     Ok(web::Json(response))
 }
 
+fn diagram_for<V: Draw>(
+    fen: Option<&str>,
+    balances: Option<&Balances>,
+    moves: &[String],
+    rules: Option<&serde_json::Value>,
+    notation_name: Option<&str>,
+    opts: &DiagramOptions,
+) -> Result<String, ApiError> {
+    let notation = notation::<V>(notation_name)?;
+    let game = replay::<V>(fen, balances, moves, rules, notation)?;
+    Ok(V::diagram(&game, opts))
+}
+
+fn svg_response(svg: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        // The picture depends on the request alone.
+        .insert_header((
+            actix_web::http::header::CACHE_CONTROL,
+            "public, max-age=86400",
+        ))
+        .body(svg)
+}
+
+fn diagram_options(
+    flip: Option<bool>,
+    coordinates: Option<bool>,
+    highlight: Option<bool>,
+) -> DiagramOptions {
+    DiagramOptions {
+        flip: flip.unwrap_or(false),
+        coordinates: coordinates.unwrap_or(true),
+        highlight: highlight.unwrap_or(true),
+    }
+}
+
+/// A picture of a position: a self-contained SVG.
+///
+/// Xiangqi is drawn on its points with river, palaces and the traditional
+/// characters; Tamerlane chess on its 11x10 board with both citadels and a
+/// legend of every piece; Taxi chess with both balances. The last move and a
+/// general or king in check are marked. Errors are problem+json, as
+/// everywhere. Put the URL in an `<img src>`.
+#[utoipa::path(
+    get,
+    path = "/v1/variants/{variant}/diagram.svg",
+    tag = "pictures",
+    params(
+        ("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi"),
+        DiagramQuery
+    ),
+    responses(
+        (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 422, description = "Bad FEN, rules, notation or query, or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn diagram_get(
+    variant: web::Path<String>,
+    query: web::Query<DiagramQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = variant_id(&variant)?;
+    let q = query.into_inner();
+    let moves: Vec<String> = q
+        .moves
+        .as_deref()
+        .unwrap_or("")
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let rules: Option<serde_json::Value> = match q.rules.as_deref() {
+        None => None,
+        Some(text) => Some(serde_json::from_str(text).map_err(|e| {
+            ApiError::new(
+                Problem::InvalidRules,
+                format!("rules: not a JSON object: {e}"),
+            )
+            .field("rules")
+        })?),
+    };
+    let opts = diagram_options(q.flip, q.coordinates, q.highlight);
+    let svg = guarded(|| {
+        for_variant!(
+            id,
+            diagram_for(
+                q.fen.as_deref(),
+                None,
+                &moves,
+                rules.as_ref(),
+                q.notation.as_deref(),
+                &opts
+            )
+        )
+    })?;
+    Ok(svg_response(svg))
+}
+
+/// The same picture, for a position sent as JSON.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/diagram",
+    tag = "pictures",
+    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    request_body(content = DiagramRequest, examples(
+        ("after moves" = (summary = "After two moves, last move marked", value = json!({"moves": ["h2e2", "h9g7"]}))),
+        ("check, flipped" = (summary = "A check, from Black's side", value = json!({
+            "fen": "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1",
+            "flip": true
+        }))),
+        ("taxi: balances" = (summary = "Taxi chess (set the path to taxi): both balances shown", value = json!({
+            "moves": ["e2e4", "e7e5", "g1f3"]
+        }))),
+        ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): the board, both citadels and the legend", value = json!({})))
+    )),
+    responses(
+        (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),
+        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
+        (status = 422, description = "Bad FEN, rules or notation, or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+    )
+)]
+pub async fn diagram_post(
+    variant: web::Path<String>,
+    body: web::Json<DiagramRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = variant_id(&variant)?;
+    let req = body.into_inner();
+    let opts = diagram_options(req.flip, req.coordinates, req.highlight);
+    let svg = guarded(|| {
+        for_variant!(
+            id,
+            diagram_for(
+                req.fen.as_deref(),
+                req.balances.as_ref(),
+                &req.moves,
+                req.rules.as_ref(),
+                req.notation.as_deref(),
+                &opts
+            )
+        )
+    })?;
+    Ok(svg_response(svg))
+}
+
 /// Liveness: the process answers.
 #[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, body = Health)))]
 pub async fn healthz() -> web::Json<Health> {
@@ -821,6 +968,17 @@ pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
             status: "shutting_down".to_owned(),
         })
     }
+}
+
+/// Prometheus metrics in the OpenMetrics text format: requests and latency
+/// per route and status, searches running, queued and rejected, nodes searched.
+#[utoipa::path(get, path = "/metrics", tag = "operations", responses(
+    (status = 200, description = "The metrics", content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8", body = String)
+))]
+pub async fn metrics(state: web::Data<super::AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
+        .body(state.metrics.render())
 }
 
 pub async fn not_found(req: HttpRequest) -> HttpResponse {

@@ -4,6 +4,8 @@
 pub mod engine;
 pub mod error;
 pub mod handlers;
+pub mod metrics;
+pub mod observe;
 pub mod types;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,14 +35,18 @@ pub const MAX_BODY_BYTES: usize = 1 << 20;
         handlers::validate,
         handlers::adjudicate,
         handlers::analyze,
+        handlers::diagram_get,
+        handlers::diagram_post,
         handlers::healthz,
-        handlers::readyz
+        handlers::readyz,
+        handlers::metrics
     ),
     components(schemas(ProblemDetails)),
     tags(
         (name = "variants", description = "What the service supports"),
         (name = "rules", description = "Legal moves, validation and adjudication"),
         (name = "engine", description = "What an engine would play"),
+        (name = "pictures", description = "SVG diagrams of positions"),
         (name = "operations", description = "Probes for operators")
     )
 )]
@@ -54,17 +60,26 @@ pub fn openapi_json() -> String {
 }
 
 /// Shared state of a running server.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct AppState {
     shutting_down: AtomicBool,
     pub engine: Arc<engine::EnginePool>,
+    pub metrics: metrics::Metrics,
+}
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState::new(engine::EngineConfig::default())
+    }
 }
 
 impl AppState {
     pub fn new(config: engine::EngineConfig) -> AppState {
+        let engine = Arc::new(engine::EnginePool::new(config));
         AppState {
             shutting_down: AtomicBool::new(false),
-            engine: Arc::new(engine::EnginePool::new(config)),
+            metrics: metrics::Metrics::new(engine.clone()),
+            engine,
         }
     }
 
@@ -109,6 +124,13 @@ pub fn configure(state: Arc<AppState>) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         let not_allowed = || web::to(handlers::method_not_allowed);
         cfg.app_data(web::Data::from(state))
+            .app_data(web::QueryConfig::default().error_handler(|err, _req| {
+                ApiError::new(
+                    Problem::InvalidRequest,
+                    format!("the query string does not fit: {err}"),
+                )
+                .into()
+            }))
             .app_data(
                 web::JsonConfig::default()
                     .limit(MAX_BODY_BYTES)
@@ -117,6 +139,11 @@ pub fn configure(state: Arc<AppState>) -> impl FnOnce(&mut web::ServiceConfig) {
             .service(
                 web::resource("/healthz")
                     .route(web::get().to(handlers::healthz))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/metrics")
+                    .route(web::get().to(handlers::metrics))
                     .default_service(not_allowed()),
             )
             .service(
@@ -152,6 +179,16 @@ pub fn configure(state: Arc<AppState>) -> impl FnOnce(&mut web::ServiceConfig) {
             .service(
                 web::resource("/v1/variants/{variant}/analyze")
                     .route(web::post().to(handlers::analyze))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants/{variant}/diagram.svg")
+                    .route(web::get().to(handlers::diagram_get))
+                    .default_service(not_allowed()),
+            )
+            .service(
+                web::resource("/v1/variants/{variant}/diagram")
+                    .route(web::post().to(handlers::diagram_post))
                     .default_service(not_allowed()),
             )
             .service(web::resource("/swagger-ui").route(web::get().to(|| async {
@@ -244,7 +281,7 @@ pub fn server(
 ) -> std::io::Result<actix_web::dev::Server> {
     let mut server = HttpServer::new(move || {
         App::new()
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(actix_web::middleware::from_fn(observe::observe))
             .configure(configure(state.clone()))
     })
     .on_connect(|conn, extensions| {

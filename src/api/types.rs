@@ -435,3 +435,50 @@ pub struct AnalyzeResponse {
     pub time_ms: u64,
     pub limits: AppliedLimits,
 }
+
+/// A position to draw (`POST …/diagram`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"moves": ["h2e2", "h9g7"], "flip": false}))]
+pub struct DiagramRequest {
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// Moves played from `fen`, oldest first, written in `notation`.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Rule options of the variant.
+    #[schema(value_type = Option<Object>)]
+    pub rules: Option<serde_json::Value>,
+    /// How `moves` are written.
+    pub notation: Option<String>,
+    /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
+    pub balances: Option<Balances>,
+    /// Draw the board from the second player's side (default false).
+    pub flip: Option<bool>,
+    /// Label files and ranks (default true).
+    pub coordinates: Option<bool>,
+    /// Mark the last move and a general or king in check (default true).
+    pub highlight: Option<bool>,
+}
+
+/// A position to draw, as query parameters (`GET …/diagram.svg`).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct DiagramQuery {
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// Moves played from `fen`, separated by commas or spaces.
+    #[param(example = "h2e2,h9g7")]
+    pub moves: Option<String>,
+    /// Rule options as a JSON object, e.g. `{"setup":"feminine"}`.
+    pub rules: Option<String>,
+    /// How `moves` are written.
+    pub notation: Option<String>,
+    /// Draw the board from the second player's side (default false).
+    pub flip: Option<bool>,
+    /// Label files and ranks (default true).
+    pub coordinates: Option<bool>,
+    /// Mark the last move and a general or king in check (default true).
+    pub highlight: Option<bool>,
+}

@@ -25,6 +25,8 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = 31_000;
+/// Per ply of remaining depth: how far the static evaluation may be off.
+const FUTILITY_MARGIN: i32 = 150;
 /// The deepest ply the search ever reaches (extensions included).
 pub const MAX_PLY: usize = 96;
 /// The deepest iteration.
@@ -469,11 +471,28 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
         }
         let in_check = self.pos().in_check();
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.pos().evaluate(self.rules)
+        };
+
+        // Reverse futility: far above beta near the leaves, a quiet position
+        // will not fall below it.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - FUTILITY_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
 
         // Null move: if passing still holds beta, a real move will too.
         if !pv_node && !in_check && depth >= 3 && ply > 0 && beta.abs() < MATE_BOUND {
             if let Some(child) = self.pos().null_move() {
-                if self.pos().evaluate(self.rules) >= beta {
+                if static_eval >= beta {
                     let r = 2 + depth / 4;
                     self.push_null(child, list[0]);
                     let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -525,6 +544,20 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 continue;
             }
             let quiet = keys[i] < (1 << 25) - 1;
+            // Futility and late-move pruning of quiet moves near the leaves.
+            if quiet && searched > 0 && !pv_node && !in_check && depth <= 3 && best > -MATE_BOUND {
+                let hopeless = static_eval + FUTILITY_MARGIN * depth <= alpha;
+                let late = searched >= 4 + 4 * depth as usize;
+                if hopeless || late {
+                    // Only if the move does not give check.
+                    self.push(mv);
+                    let gives_check = self.pos().in_check();
+                    self.pop();
+                    if !gives_check {
+                        continue;
+                    }
+                }
+            }
             self.push(mv);
             let gives_check = self.pos().in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
@@ -534,7 +567,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             } else {
                 let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check
                 {
-                    1 + i32::from(searched >= 10 && depth >= 5)
+                    (1 + i32::from(searched >= 6) + i32::from(searched >= 16 && depth >= 6))
+                        .min(depth - 2)
                 } else {
                     0
                 };

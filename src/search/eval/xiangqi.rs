@@ -4,9 +4,9 @@
 //! draw).
 
 use crate::search::{Evaluate, Terminal};
-use crate::variants::xiangqi::board::kind_of;
+use crate::variants::xiangqi::board::{color_of, kind_of};
 use crate::variants::xiangqi::{
-    file_of, judge_cycle, rank_of, Kind, Move, Position, RepetitionRule, Rules,
+    file_of, judge_cycle, rank_of, sq, Kind, Move, Position, RepetitionRule, Rules, Sq,
 };
 use crate::variants::Color;
 
@@ -75,6 +75,85 @@ fn placement(kind: Kind, file: usize, rank: usize) -> i32 {
     }
 }
 
+const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The piece at (file, rank), if on the board: `None` off the board,
+/// `Some(0)` for an empty point.
+#[inline]
+fn at(pos: &Position, f: i32, r: i32) -> Option<u8> {
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        Some(pos.piece_at(sq(f as usize, r as usize)))
+    } else {
+        None
+    }
+}
+
+/// Mobility and line terms that piece-square tables cannot see.
+fn activity(pos: &Position, s: Sq, kind: Kind, c: Color, enemy_general: Sq) -> i32 {
+    let (f, r) = (file_of(s) as i32, rank_of(s) as i32);
+    match kind {
+        Kind::Chariot => {
+            let mut reach = 0;
+            for (df, dr) in STEPS {
+                let (mut x, mut y) = (f + df, r + dr);
+                while let Some(p) = at(pos, x, y) {
+                    if p != 0 {
+                        if color_of(p) != c {
+                            reach += 1;
+                        }
+                        break;
+                    }
+                    reach += 1;
+                    x += df;
+                    y += dr;
+                }
+            }
+            reach * 5
+        }
+        Kind::Horse => {
+            let mut reach = 0;
+            for (df, dr) in STEPS {
+                // The leg must be free; then the two squares beyond it.
+                if at(pos, f + df, r + dr) != Some(0) {
+                    continue;
+                }
+                for side in [-1, 1] {
+                    let (x, y) = if df == 0 {
+                        (f + side, r + 2 * dr)
+                    } else {
+                        (f + 2 * df, r + side)
+                    };
+                    if let Some(p) = at(pos, x, y) {
+                        if p == 0 || color_of(p) != c {
+                            reach += 1;
+                        }
+                    }
+                }
+            }
+            reach * 8 - if reach <= 1 { 25 } else { 0 }
+        }
+        Kind::Cannon => {
+            // On the enemy general's file with exactly one screen between.
+            if file_of(enemy_general) as i32 == f {
+                let (lo, hi) = if rank_of(enemy_general) as i32 > r {
+                    (r + 1, rank_of(enemy_general) as i32)
+                } else {
+                    (rank_of(enemy_general) as i32 + 1, r)
+                };
+                let screens = (lo..hi).filter(|&y| at(pos, f, y) != Some(0)).count();
+                match screens {
+                    1 => 35,
+                    0 => 10,
+                    _ => 0,
+                }
+            } else {
+                0
+            }
+        }
+        _ => 0,
+    }
+}
+
 fn own_rank(c: Color, rank: usize) -> usize {
     match c {
         Color::White => rank,
@@ -100,7 +179,9 @@ impl Evaluate for Position {
                     continue;
                 };
                 let rank = own_rank(c, rank_of(s));
-                score[c.index()] += value(kind) + placement(kind, file_of(s), rank);
+                score[c.index()] += value(kind)
+                    + placement(kind, file_of(s), rank)
+                    + activity(self, s, kind, c, self.general(!c));
                 match kind {
                     Kind::Advisor | Kind::Elephant => defenders[c.index()] += 1,
                     Kind::Chariot | Kind::Horse | Kind::Cannon => attackers[c.index()] += 1,

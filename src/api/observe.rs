@@ -1,0 +1,78 @@
+//! One middleware for what an operator sees of each request: the request ID
+//! (taken from `X-Request-Id` when the client sends a sane one, made up
+//! otherwise, and echoed in the response), a tracing span around the request,
+//! one log line when it is answered, and the metrics.
+
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{web, Error, HttpMessage};
+use tracing::Instrument;
+
+use super::AppState;
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The request's ID, in the request's extensions.
+#[derive(Clone, Debug)]
+pub struct RequestId(pub String);
+
+/// A client's ID is kept when it is 1-128 visible ASCII characters.
+fn acceptable(value: &HeaderValue) -> Option<String> {
+    let s = value.to_str().ok()?;
+    (!s.is_empty() && s.len() <= 128 && s.bytes().all(|b| b.is_ascii_graphic()))
+        .then(|| s.to_owned())
+}
+
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let id = req
+        .headers()
+        .get(&REQUEST_ID)
+        .and_then(acceptable)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    req.extensions_mut().insert(RequestId(id.clone()));
+    let method = req.method().as_str().to_owned();
+    let route = req
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_owned());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let span = tracing::info_span!(
+        "request",
+        request_id = %id,
+        method = %method,
+        route = %route,
+        path = %req.path(),
+    );
+    let start = Instant::now();
+    let result = next.call(req).instrument(span.clone()).await;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut res = result?;
+    let status = res.status();
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert(REQUEST_ID, value);
+    }
+    if let Some(state) = state {
+        state
+            .metrics
+            .observe(&method, &route, status.as_u16(), seconds);
+    }
+    let _entered = span.enter();
+    let ms = seconds * 1000.0;
+    if status.is_server_error() {
+        let detail = res
+            .response()
+            .error()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        tracing::error!(status = status.as_u16(), ms, %detail, "answered");
+    } else {
+        tracing::info!(status = status.as_u16(), ms, "answered");
+    }
+    Ok(res)
+}
