@@ -8,6 +8,7 @@ WORKDIR /src
 # names the benchmarks, so their (small) sources come along; src is a stub.
 COPY Cargo.toml Cargo.lock ./
 COPY benches ./benches
+COPY examples ./examples
 RUN mkdir -p src && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
     && cargo build --release --locked --bin arbiter \
     && rm -rf src
@@ -21,5 +22,10 @@ COPY --from=build /src/target/release/arbiter /usr/local/bin/arbiter
 USER nonroot:nonroot
 EXPOSE 8080
 ENV ARBITER_BIND=0.0.0.0:8080
+# The image has no shell or curl: the binary checks itself.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/usr/local/bin/arbiter", "healthcheck"]
+# Docker stops with SIGTERM: readiness turns false and the server drains.
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/arbiter"]
 CMD ["serve"]

@@ -43,6 +43,13 @@ enum Command {
     Openapi,
     /// Speak UCI (or UCCI, for Xiangqi) on standard input and output.
     Uci,
+    /// Exit 0 if a local server answers `GET /healthz` with 200 (for the
+    /// Docker HEALTHCHECK, where the image has no curl).
+    Healthcheck {
+        /// The server's address; by default the port of ARBITER_BIND on 127.0.0.1.
+        #[arg(long)]
+        addr: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -95,6 +102,20 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Healthcheck { addr } => {
+            let addr = addr.unwrap_or_else(|| {
+                let bind = std::env::var("ARBITER_BIND").unwrap_or_else(|_| "0.0.0.0:8080".into());
+                let port = bind.rsplit(':').next().unwrap_or("8080").to_owned();
+                format!("127.0.0.1:{port}")
+            });
+            match healthcheck(&addr) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("arbiter: unhealthy: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Openapi => {
             println!("{}", arbiter::api::openapi_json());
             ExitCode::SUCCESS
@@ -133,4 +154,30 @@ fn run_perft<V: Variant>(depth: u32, fen: Option<&str>, divide: bool) -> Result<
     );
     println!("{nodes}");
     Ok(())
+}
+
+fn healthcheck(addr: &str) -> Result<(), String> {
+    use std::io::{Read, Write};
+    use std::net::ToSocketAddrs;
+    use std::time::Duration;
+    let target = addr
+        .to_socket_addrs()
+        .map_err(|e| format!("{addr}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{addr}: no address"))?;
+    let timeout = Duration::from_secs(2);
+    let mut stream = std::net::TcpStream::connect_timeout(&target, timeout)
+        .map_err(|e| format!("{addr}: {e}"))?;
+    stream.set_read_timeout(Some(timeout)).ok();
+    stream
+        .write_all(format!("GET /healthz HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
+        .map_err(|e| e.to_string())?;
+    let mut head = [0u8; 16];
+    let n = stream.read(&mut head).map_err(|e| e.to_string())?;
+    let status = String::from_utf8_lossy(&head[..n]);
+    if status.starts_with("HTTP/1.1 200") || status.starts_with("HTTP/1.0 200") {
+        Ok(())
+    } else {
+        Err(format!("{addr} answered {status:?}"))
+    }
 }

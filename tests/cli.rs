@@ -129,3 +129,147 @@ fn uci_plays_taxi_and_tamerlane_and_reports_no_move() {
     assert_eq!(best[2], "bestmove (none)", "{out}");
     assert!(out.contains("info string no legal move"));
 }
+
+/// A port nobody listens on yet.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn http(addr: &str, request: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).ok()?;
+    s.write_all(request.as_bytes()).ok()?;
+    let mut out = String::new();
+    s.read_to_string(&mut out).ok()?;
+    Some(out)
+}
+
+fn get(addr: &str, path: &str) -> Option<String> {
+    http(
+        addr,
+        &format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n"),
+    )
+}
+
+#[test]
+fn sigterm_drains_cuts_searches_and_exits_zero() {
+    use std::time::{Duration, Instant};
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "serve",
+            "--bind",
+            &addr,
+            "--drain-secs",
+            "1",
+            "--shutdown-timeout-secs",
+            "3",
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while get(&addr, "/healthz").is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server never came up"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The healthcheck command agrees.
+    let (code, _, _) = arbiter(&["healthcheck", "--addr", &addr]);
+    assert_eq!(code, 0);
+    // A long search, from another thread.
+    let search_addr = addr.clone();
+    let search = std::thread::spawn(move || {
+        let body = r#"{"movetime_ms": 9000}"#;
+        http(
+            &search_addr,
+            &format!(
+                "POST /v1/variants/xiangqi/analyze HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // Draining: not ready, but still answering.
+    std::thread::sleep(Duration::from_millis(300));
+    let ready = get(&addr, "/readyz").expect("still serving while draining");
+    assert!(ready.starts_with("HTTP/1.0 503"), "{ready}");
+    assert!(ready.contains("shutting_down"));
+    assert!(get(&addr, "/healthz").unwrap().starts_with("HTTP/1.0 200"));
+    // The search is cut before the 3 s deadline and still answers 200.
+    let answer = search.join().unwrap().expect("the search answered");
+    assert!(answer.starts_with("HTTP/1.0 200"), "{answer}");
+    assert!(answer.contains("\"best_move\""));
+    let status = server.wait().unwrap();
+    assert!(status.success(), "exit status {status}");
+    let took = signalled.elapsed();
+    assert!(took < Duration::from_secs(8), "shutdown took {took:?}");
+    assert!(get(&addr, "/healthz").is_none(), "nothing listens any more");
+    let (code, _, err) = arbiter(&["healthcheck", "--addr", &addr]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unhealthy"));
+}
+
+#[test]
+fn json_logs_carry_the_request_id() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--bind", &addr])
+        .env("ARBITER_LOG_FORMAT", "json")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while get(&addr, "/healthz").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let answer = http(
+        &addr,
+        &format!(
+            "GET /v1/variants/nope HTTP/1.0\r\nHost: {addr}\r\nX-Request-Id: log-me-7\r\n\r\n"
+        ),
+    )
+    .unwrap();
+    assert!(answer
+        .to_ascii_lowercase()
+        .contains("x-request-id: log-me-7"));
+    Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(server.wait().unwrap().success());
+    let mut logs = String::new();
+    server
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut logs)
+        .unwrap();
+    let lines: Vec<serde_json::Value> = logs
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect();
+    let answered = lines
+        .iter()
+        .find(|l| l["span"]["request_id"] == "log-me-7")
+        .unwrap_or_else(|| panic!("no line for the request in {logs}"));
+    assert_eq!(answered["fields"]["status"], 404);
+    assert_eq!(answered["span"]["route"], "/v1/variants/{variant}");
+}

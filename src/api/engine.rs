@@ -57,6 +57,9 @@ pub struct EngineStats {
 pub struct EnginePool {
     pub config: EngineConfig,
     pub stats: EngineStats,
+    /// Set when the server is about to give up on running requests: every
+    /// search stops and answers with what it has.
+    cut: AtomicBool,
 }
 
 /// A search slot; dropping it frees the slot.
@@ -75,7 +78,18 @@ impl EnginePool {
         EnginePool {
             config,
             stats: EngineStats::default(),
+            cut: AtomicBool::new(false),
         }
+    }
+
+    /// Stops every running search (they answer with what they found) and
+    /// refuses new ones.
+    pub fn cut_all(&self) {
+        self.cut.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cut(&self) -> bool {
+        self.cut.load(Ordering::Relaxed)
     }
 
     /// A slot if one is free now; never waits.

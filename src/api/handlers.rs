@@ -455,6 +455,12 @@ async fn analyze_for<V: Evaluate>(
         let summary = summary(&game, &outcome);
         Ok((game, notation, limits, applied, summary))
     })?;
+    if pool.is_cut() {
+        return Err(ApiError::new(
+            Problem::EngineBusy,
+            "the server is shutting down; retry on another instance",
+        ));
+    }
     let permit = pool.try_acquire().ok_or_else(|| {
         ApiError::new(
             Problem::EngineBusy,
@@ -531,6 +537,9 @@ async fn analyze_for<V: Evaluate>(
             Err(_) => {
                 if peer.as_ref().is_some_and(|p| p.is_gone()) {
                     tracing::info!("client disconnected: search stopped");
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                if pool.is_cut() {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
             }

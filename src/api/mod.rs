@@ -216,9 +216,14 @@ pub struct ServeArgs {
     /// Seconds a client has to send a request's head and body.
     #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 10)]
     pub request_timeout_secs: u64,
-    /// Seconds given to running requests when shutting down.
+    /// Seconds given to running requests once the listener has closed on
+    /// SIGTERM; searches still running a second before are cut short.
     #[arg(long, env = "ARBITER_SHUTDOWN_TIMEOUT_SECS", default_value_t = 10)]
     pub shutdown_timeout_secs: u64,
+    /// Seconds between SIGTERM and closing the listener, while `/readyz`
+    /// already answers 503 and requests are still served.
+    #[arg(long, env = "ARBITER_DRAIN_SECS", default_value_t = 0)]
+    pub drain_secs: u64,
     /// Searches (`/analyze`) that may run at once; more are refused with 503
     /// (default: half the CPU cores, at least 1).
     #[arg(long, env = "ARBITER_MAX_SEARCHES")]
@@ -238,6 +243,12 @@ pub struct ServeArgs {
     /// Transposition table of each search, in MiB.
     #[arg(long, env = "ARBITER_HASH_MB", default_value_t = 16)]
     pub hash_mb: usize,
+    /// What to log, in tracing's filter syntax (e.g. `info`, `warn,arbiter=debug`).
+    #[arg(long, env = "ARBITER_LOG", default_value = "info")]
+    pub log: String,
+    /// Log lines as text or as JSON objects.
+    #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
 }
 
 impl ServeArgs {
@@ -256,12 +267,20 @@ impl ServeArgs {
     }
 }
 
-pub fn init_tracing() {
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+pub fn init_tracing(filter: &str, format: LogFormat) {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
-    let json = std::env::var("ARBITER_LOG_FORMAT")
-        .map(|v| v == "json")
-        .unwrap_or(false);
+    let filter = EnvFilter::try_new(filter).unwrap_or_else(|e| {
+        eprintln!("arbiter: bad log filter {filter:?} ({e}); using info");
+        EnvFilter::new("info")
+    });
+    let json = format == LogFormat::Json;
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
@@ -290,7 +309,9 @@ pub fn server(
         }
     })
     .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
-    .shutdown_timeout(args.shutdown_timeout_secs);
+    .shutdown_timeout(args.shutdown_timeout_secs)
+    // `serve` handles the signals itself, to drain first (see there).
+    .disable_signals();
     if let Some(w) = args.workers {
         server = server.workers(w.max(1));
     }
@@ -304,25 +325,91 @@ impl Default for ServeArgs {
             workers: None,
             request_timeout_secs: 10,
             shutdown_timeout_secs: 10,
+            drain_secs: 0,
             max_searches: None,
             default_movetime_ms: 1000,
             max_movetime_ms: 10_000,
             max_depth: 64,
             max_nodes: 100_000_000,
             hash_mb: 16,
+            log: "info".to_owned(),
+            log_format: LogFormat::Text,
         }
     }
 }
 
-/// Runs the service until it is stopped (SIGINT/SIGTERM).
+/// Runs the service until SIGTERM or SIGINT, then shuts down gracefully:
+/// readiness turns false at once (`/readyz` answers 503) while requests are
+/// still served for `--drain-secs`, so a load balancer can take the instance
+/// out; then the listener closes, running requests get up to
+/// `--shutdown-timeout-secs`, and searches still running one second before
+/// that deadline are cut short (they answer with what they found). Exit 0.
 pub fn serve(args: ServeArgs) -> std::io::Result<()> {
-    init_tracing();
+    init_tracing(&args.log, args.log_format);
     let listener = std::net::TcpListener::bind(args.bind.as_str()).map_err(|e| {
         std::io::Error::new(e.kind(), format!("cannot listen on '{}': {e}", args.bind))
     })?;
     tracing::info!(addr = %listener.local_addr()?, "arbiter listening");
     actix_web::rt::System::new().block_on(async move {
         let state = Arc::new(AppState::new(args.engine_config()));
-        server(listener, &args, state)?.await
+        let server = server(listener, &args, state.clone())?;
+        let handle = server.handle();
+        let drain = Duration::from_secs(args.drain_secs);
+        let grace = Duration::from_secs(args.shutdown_timeout_secs);
+        actix_web::rt::spawn(async move {
+            let signal = wait_for_signal().await;
+            tracing::info!(signal, ?drain, "shutting down: readiness is false");
+            state.set_shutting_down();
+            actix_web::rt::time::sleep(drain).await;
+            tracing::info!("draining done: no new connections");
+            // Cut searches one second before the server gives up on them.
+            let engine = state.engine.clone();
+            actix_web::rt::spawn(async move {
+                actix_web::rt::time::sleep(grace.saturating_sub(Duration::from_secs(1))).await;
+                engine.cut_all();
+            });
+            handle.stop(true).await;
+        });
+        server.await?;
+        tracing::info!("stopped");
+        Ok(())
     })
+}
+
+async fn wait_for_signal() -> &'static str {
+    use actix_web::rt::signal::unix::{signal, SignalKind};
+    let mut term = match signal(SignalKind::terminate()) {
+        Ok(s) => s,
+        Err(_) => {
+            let _ = actix_web::rt::signal::ctrl_c().await;
+            return "SIGINT";
+        }
+    };
+    tokio_select_signal(&mut term).await
+}
+
+async fn tokio_select_signal(term: &mut actix_web::rt::signal::unix::Signal) -> &'static str {
+    let ctrl_c = std::pin::pin!(actix_web::rt::signal::ctrl_c());
+    let term = std::pin::pin!(term.recv());
+    match futures_select(ctrl_c, term).await {
+        true => "SIGINT",
+        false => "SIGTERM",
+    }
+}
+
+/// Waits for the first of two futures; true if it was the first.
+async fn futures_select<A: std::future::Future, B: std::future::Future>(
+    mut a: std::pin::Pin<&mut A>,
+    mut b: std::pin::Pin<&mut B>,
+) -> bool {
+    std::future::poll_fn(|cx| {
+        if a.as_mut().poll(cx).is_ready() {
+            return std::task::Poll::Ready(true);
+        }
+        if b.as_mut().poll(cx).is_ready() {
+            return std::task::Poll::Ready(false);
+        }
+        std::task::Poll::Pending
+    })
+    .await
 }

@@ -1,0 +1,123 @@
+//! The deployment files agree with the code: the Kubernetes manifests in
+//! `deploy/` and the Dockerfile name routes, ports, variables and commands
+//! that exist.
+
+use std::process::Command;
+
+use serde_yaml_ng::Value;
+
+fn manifest(name: &str) -> Value {
+    let path = format!("{}/deploy/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_yaml_ng::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+fn serve_help() -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn routes() -> serde_json::Value {
+    serde_json::from_str(include_str!("../openapi/openapi.json")).unwrap()
+}
+
+#[test]
+fn the_deployment_probes_real_routes_and_sets_real_variables() {
+    let d = manifest("deployment.yaml");
+    assert_eq!(d["kind"], "Deployment");
+    let pod = &d["spec"]["template"]["spec"];
+    let c = &pod["containers"][0];
+    assert_eq!(c["ports"][0]["containerPort"], 8080);
+    assert_eq!(c["ports"][0]["name"], "http");
+    let paths = &routes()["paths"];
+    for probe in ["readinessProbe", "livenessProbe", "startupProbe"] {
+        let path = c[probe]["httpGet"]["path"].as_str().unwrap();
+        assert!(
+            paths.get(path).is_some(),
+            "{probe} probes {path}, not a route"
+        );
+    }
+    assert_eq!(c["readinessProbe"]["httpGet"]["path"], "/readyz");
+    let help = serve_help();
+    let mut drain = 0;
+    let mut grace = 0;
+    for var in c["env"].as_sequence().unwrap() {
+        let name = var["name"].as_str().unwrap();
+        assert!(
+            help.contains(&format!("[env: {name}")),
+            "{name} is not a setting of `arbiter serve`"
+        );
+        let value = var["value"].as_str().unwrap();
+        match name {
+            "ARBITER_DRAIN_SECS" => drain = value.parse().unwrap(),
+            "ARBITER_SHUTDOWN_TIMEOUT_SECS" => grace = value.parse().unwrap(),
+            _ => {}
+        }
+    }
+    let period = pod["terminationGracePeriodSeconds"].as_u64().unwrap();
+    assert!(
+        period > drain + grace,
+        "Kubernetes would kill the pod while it drains"
+    );
+    for key in ["cpu", "memory"] {
+        assert!(c["resources"]["limits"][key].is_string());
+        assert!(c["resources"]["requests"][key].is_string());
+    }
+    assert_eq!(pod["securityContext"]["runAsNonRoot"], true);
+}
+
+#[test]
+fn the_service_and_autoscaler_point_at_the_deployment() {
+    let d = manifest("deployment.yaml");
+    let labels = &d["spec"]["template"]["metadata"]["labels"];
+    let s = manifest("service.yaml");
+    assert_eq!(s["kind"], "Service");
+    for (k, v) in s["spec"]["selector"].as_mapping().unwrap() {
+        assert_eq!(
+            &labels[k], v,
+            "the service selects pods the deployment makes"
+        );
+    }
+    assert_eq!(s["spec"]["ports"][0]["targetPort"], "http");
+    let h = manifest("hpa.yaml");
+    assert_eq!(h["kind"], "HorizontalPodAutoscaler");
+    assert_eq!(h["spec"]["scaleTargetRef"]["kind"], "Deployment");
+    assert_eq!(h["spec"]["scaleTargetRef"]["name"], d["metadata"]["name"]);
+    assert!(h["spec"]["minReplicas"].as_u64().unwrap() >= 2);
+    let k = manifest("kustomization.yaml");
+    let listed: Vec<&str> = k["resources"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, ["deployment.yaml", "service.yaml", "hpa.yaml"]);
+}
+
+#[test]
+fn the_dockerfile_copies_what_exists_and_checks_health() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dockerfile = std::fs::read_to_string(format!("{root}/Dockerfile")).unwrap();
+    for line in dockerfile
+        .lines()
+        .filter(|l| l.starts_with("COPY ") && !l.contains("--from"))
+    {
+        let sources: Vec<&str> = line.split_whitespace().skip(1).collect();
+        for src in &sources[..sources.len() - 1] {
+            assert!(
+                std::path::Path::new(&format!("{root}/{src}")).exists(),
+                "the Dockerfile copies {src}, which does not exist"
+            );
+        }
+    }
+    assert!(dockerfile.contains(r#"CMD ["/usr/local/bin/arbiter", "healthcheck"]"#));
+    assert!(dockerfile.contains("USER nonroot"));
+    // The healthcheck subcommand exists.
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["healthcheck", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
