@@ -2,6 +2,8 @@
 
 pub mod api;
 pub mod diagram;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod search;
 pub mod uci;
 pub mod variants;
