@@ -8,7 +8,9 @@ use crate::variants::{tamerlane, taxi, xiangqi, Game, Variant};
 /// FEN reading for every variant: never a panic, and whatever is accepted
 /// writes back to a FEN that reads again to the same FEN.
 pub fn fen(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     fen_for::<xiangqi::Xiangqi>(text);
     fen_for::<taxi::Taxi>(text);
     fen_for::<tamerlane::Tamerlane>(text);
@@ -20,7 +22,12 @@ fn fen_for<V: Variant>(text: &str) {
         let written = pos.to_fen();
         let again = V::from_fen(&written, &rules)
             .unwrap_or_else(|e| panic!("{} wrote {written:?}, which it refuses: {e}", V::ID));
-        assert_eq!(again.to_fen(), written, "{} FEN is not a fixed point", V::ID);
+        assert_eq!(
+            again.to_fen(),
+            written,
+            "{} FEN is not a fixed point",
+            V::ID
+        );
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let _ = pos.in_check();
@@ -32,16 +39,22 @@ fn fen_for<V: Variant>(text: &str) {
 /// line a move in every notation. Whatever is accepted is a legal move, and
 /// its written form reads back to the same move.
 pub fn moves(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut lines = text.lines();
     let fen = lines.next().unwrap_or("");
     let moves: Vec<&str> = lines.collect();
-    moves_for::<xiangqi::Xiangqi>(fen, &moves, &[
-        xiangqi::Notation::Iccs,
-        xiangqi::Notation::Fairy,
-        xiangqi::Notation::Wxf,
-        xiangqi::Notation::Chinese,
-    ]);
+    moves_for::<xiangqi::Xiangqi>(
+        fen,
+        &moves,
+        &[
+            xiangqi::Notation::Iccs,
+            xiangqi::Notation::Fairy,
+            xiangqi::Notation::Wxf,
+            xiangqi::Notation::Chinese,
+        ],
+    );
     moves_for::<taxi::Taxi>(fen, &moves, &[taxi::Notation::Uci, taxi::Notation::San]);
     moves_for::<tamerlane::Tamerlane>(fen, &moves, &[tamerlane::Notation]);
 }
@@ -61,7 +74,11 @@ fn moves_for<V: Variant>(fen: &str, moves: &[&str], notations: &[V::Notation]) {
     for text in moves {
         for &n in notations {
             if let Ok(mv) = pos.parse_move(text, n) {
-                assert!(legal.contains(&mv), "{}: {text:?} read as an unlisted move", V::ID);
+                assert!(
+                    legal.contains(&mv),
+                    "{}: {text:?} read as an unlisted move",
+                    V::ID
+                );
                 let written = pos.move_to_string(mv, n);
                 assert_eq!(pos.parse_move(&written, n).ok(), Some(mv), "{written:?}");
                 let _ = pos.describe_move(mv, n);
@@ -78,7 +95,9 @@ fn moves_for<V: Variant>(fen: &str, moves: &[&str], notations: &[V::Notation]) {
 /// position, the game is adjudicated after every move, and at the end a
 /// small search must return a legal move.
 pub fn play(data: &[u8]) {
-    let Some((&which, bytes)) = data.split_first() else { return };
+    let Some((&which, bytes)) = data.split_first() else {
+        return;
+    };
     match which % 3 {
         0 => play_for::<xiangqi::Xiangqi>(bytes),
         1 => play_for::<taxi::Taxi>(bytes),

@@ -329,3 +329,27 @@ impl ResponseError for ApiError {
         response.body(body)
     }
 }
+
+/// The problems every endpoint that reads a JSON body can answer, for the
+/// OpenAPI document (`code` tells them apart).
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum BodyErrors {
+    /// The body is not JSON (`malformed_json`).
+    #[response(status = 400, content_type = "application/problem+json")]
+    Malformed(ProblemDetails),
+    /// No such variant (`unknown_variant`).
+    #[response(status = 404, content_type = "application/problem+json")]
+    UnknownVariant(ProblemDetails),
+    /// The body is over 1 MiB (`payload_too_large`).
+    #[response(status = 413, content_type = "application/problem+json")]
+    TooLarge(ProblemDetails),
+    /// The body is not sent as `application/json` (`unsupported_media_type`).
+    #[response(status = 415, content_type = "application/problem+json")]
+    UnsupportedMediaType(ProblemDetails),
+    /// A field is wrong: bad FEN, rules, notation, balances or limits, an
+    /// illegal move in `moves` (named by index), a game that has ended, or an
+    /// unknown field (`code` says which).
+    #[response(status = 422, content_type = "application/problem+json")]
+    Unprocessable(ProblemDetails),
+}

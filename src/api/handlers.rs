@@ -6,7 +6,7 @@ use std::time::Duration;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::engine::{EnginePool, Peer, StopOnDrop};
-use super::error::{ApiError, Problem, ProblemDetails};
+use super::error::{ApiError, BodyErrors, Problem, ProblemDetails};
 use super::types::*;
 use crate::diagram::{Draw, Options as DiagramOptions};
 use crate::search::{self, Control, Evaluate, Limits, Score};
@@ -630,10 +630,7 @@ pub async fn get_variant(
     )),
     responses(
         (status = 200, description = "The position and its legal moves", body = LegalMovesResponse),
-        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 422, description = "Bad FEN, rules, notation or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+        BodyErrors
     )
 )]
 pub async fn legal_moves(
@@ -677,10 +674,7 @@ pub async fn legal_moves(
     )),
     responses(
         (status = 200, description = "The verdict on the move", body = ValidateResponse),
-        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 422, description = "Bad FEN, rules or notation, an illegal move in `moves`, or an unreadable `move`", body = ProblemDetails, content_type = "application/problem+json")
+        BodyErrors
     )
 )]
 pub async fn validate(
@@ -733,10 +727,7 @@ pub async fn validate(
     )),
     responses(
         (status = 200, description = "The result", body = AdjudicateResponse),
-        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 422, description = "Bad FEN, rules or notation, or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+        BodyErrors
     )
 )]
 pub async fn adjudicate(
@@ -786,10 +777,7 @@ pub async fn adjudicate(
     )),
     responses(
         (status = 200, description = "The engine's choice", body = AnalyzeResponse),
-        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 422, description = "Bad FEN, rules, notation or limits, an illegal move in `moves`, or a game that has ended", body = ProblemDetails, content_type = "application/problem+json"),
+        BodyErrors,
         (status = 503, description = "Every search thread is busy (with `Retry-After`)", body = ProblemDetails, content_type = "application/problem+json")
     )
 )]
@@ -928,10 +916,7 @@ pub async fn diagram_get(
     )),
     responses(
         (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),
-        (status = 400, description = "Malformed JSON", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 1 MiB", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 422, description = "Bad FEN, rules or notation, or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+        BodyErrors
     )
 )]
 pub async fn diagram_post(

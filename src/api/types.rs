@@ -283,8 +283,8 @@ pub struct RuleOption {
     /// JSON type of the value.
     #[schema(example = "integer")]
     pub r#type: String,
-    /// The value used when the request does not set it.
-    #[schema(value_type = Object)]
+    /// The value used when the request does not set it (of `type`).
+    #[schema(value_type = serde_json::Value)]
     pub default: serde_json::Value,
     pub description: String,
 }

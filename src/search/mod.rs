@@ -276,6 +276,10 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             // Lines are sorted best first; a later line can come out better
             // than an earlier one only through the table, so sort to be sure.
             lines.sort_by_key(|l| std::cmp::Reverse(internal(l.score)));
+            if lines.is_empty() && !self.stopped {
+                // Cannot happen with scores inside the window; never panic.
+                break;
+            }
             if self.stopped {
                 // Only a complete iteration counts, unless there is nothing
                 // else (an outside stop during the first one).
@@ -317,6 +321,14 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         result.elapsed = self.start.elapsed();
         self.control.nodes.store(self.nodes, Ordering::Relaxed);
         result
+    }
+
+    /// The static evaluation, kept clear of the scores of won games.
+    #[inline]
+    fn eval(&self) -> i32 {
+        self.pos()
+            .evaluate(self.rules)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline]
@@ -471,11 +483,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
         }
         let in_check = self.pos().in_check();
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.pos().evaluate(self.rules)
-        };
+        let static_eval = if in_check { -INFINITY } else { self.eval() };
 
         // Reverse futility: far above beta near the leaves, a quiet position
         // will not fall below it.
@@ -661,7 +669,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let evasions = qdepth < 3 && self.pos().in_check();
         let mut best = -INFINITY;
         if !evasions {
-            let stand = self.pos().evaluate(self.rules);
+            let stand = self.eval();
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
             }

@@ -320,3 +320,16 @@ proptest! {
         check(&random_game::<tamerlane::Tamerlane>(seed, plies));
     }
 }
+
+#[test]
+fn huge_balances_do_not_break_the_search() {
+    // Found by schemathesis: an evaluation beyond the score window left the
+    // search without a line.
+    let g =
+        game::<taxi::Taxi>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 64/37324766");
+    let r = to_depth(&g, 3);
+    let mut legal = Vec::new();
+    g.current().legal_moves(&mut legal);
+    assert!(legal.contains(&r.best_move));
+    assert!(!r.lines.is_empty());
+}

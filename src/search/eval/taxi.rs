@@ -22,7 +22,8 @@ pub const fn value(kind: Kind) -> i32 {
 
 /// What a balance is worth, in centipawns.
 pub fn money(balance: u32) -> i32 {
-    let b = balance as i32;
+    // Beyond a hundred coins money buys nothing more.
+    let b = balance.min(100) as i32;
     let first = b.min(10);
     let second = (b - 10).clamp(0, 20);
     let rest = (b - 30).max(0);

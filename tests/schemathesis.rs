@@ -1,0 +1,79 @@
+//! API fuzzing: schemathesis (from PyPI) generates requests from the served
+//! OpenAPI document and checks every answer: no 5xx, every status and content
+//! type documented, every body valid against its schema. A short run.
+//!
+//! Without schemathesis the test says so and passes, unless
+//! `ARBITER_REQUIRE_SCHEMATHESIS=1` (set by `.ci/run`, which installs it).
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn schemathesis_finds_nothing() {
+    let installed = Command::new("schemathesis")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !installed {
+        assert!(
+            std::env::var("ARBITER_REQUIRE_SCHEMATHESIS").as_deref() != Ok("1"),
+            "ARBITER_REQUIRE_SCHEMATHESIS=1 but schemathesis is not installed"
+        );
+        eprintln!("skipped: schemathesis is not installed (pip install schemathesis)");
+        return;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "serve",
+            "--bind",
+            &addr,
+            "--max-searches",
+            "2",
+            "--max-movetime-ms",
+            "1000",
+        ])
+        .env("ARBITER_LOG", "error")
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server never came up"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let seconds = std::env::var("ARBITER_SCHEMATHESIS_SECS").unwrap_or_else(|_| "40".into());
+    let out = Command::new("schemathesis")
+        .args([
+            "run",
+            &format!("http://{addr}/api-docs/openapi.json"),
+            "--checks",
+            "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+            "--max-examples",
+            "25",
+            "--workers",
+            "1",
+            "--max-time",
+            &seconds,
+        ])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "schemathesis found problems:\n{report}"
+    );
+    assert!(report.contains("passed"), "{report}");
+}
