@@ -64,7 +64,8 @@ pub async fn observe(
     }
     let _entered = span.enter();
     let ms = seconds * 1000.0;
-    if status.is_server_error() {
+    // A full search pool (503) is the service working as designed.
+    if status.is_server_error() && status != actix_web::http::StatusCode::SERVICE_UNAVAILABLE {
         let detail = res
             .response()
             .error()
