@@ -930,24 +930,38 @@ async fn analyze_finds_mate_in_two_in_every_notation() {
     let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
     let (st, _, body) = s.post(ANALYZE, json!({"fen": fen, "depth": 5})).await;
     assert_eq!(st, 200, "{body}");
-    assert_eq!(body["best_move"], "a1e1");
     assert_eq!(body["lines"][0]["score"], json!({"mate": 2}));
-    assert_eq!(body["lines"][0]["moves"][0], "a1e1");
+    let best = body["best_move"].as_str().unwrap().to_owned();
+    assert_eq!(body["lines"][0]["moves"][0], best.as_str());
     assert_eq!(body["lines"][0]["moves"].as_array().unwrap().len(), 3);
     assert!(body["nodes"].as_u64().unwrap() > 0);
     assert_eq!(body["limits"]["depth"], 5);
     assert_eq!(body["position"]["side_to_move"], "red");
-    let (st, _, body) = s
+    // After the best move Black is lost in one, and knows it; after the
+    // whole line the game is over.
+    let (st, _, after) = s
+        .post(ANALYZE, json!({"fen": fen, "moves": [best], "depth": 5}))
+        .await;
+    assert_eq!(st, 200, "{after}");
+    assert_eq!(after["lines"][0]["score"], json!({"mate": -1}));
+    let line: Vec<Value> = body["lines"][0]["moves"].as_array().unwrap().clone();
+    let (st, _, result) = s.post(ADJ, json!({"fen": fen, "moves": line})).await;
+    assert_eq!(st, 200);
+    assert_eq!(result["winner"], "red", "{result}");
+    // The same search in WXF names the same move in WXF.
+    let (st, _, wxf) = s
         .post(ANALYZE, json!({"fen": fen, "depth": 5, "notation": "wxf"}))
         .await;
-    assert_eq!(st, 200, "{body}");
-    assert_eq!(body["best_move"], "R9.5");
-    // Black to move, being mated: the score says so.
-    let (st, _, body) = s
-        .post(ANALYZE, json!({"fen": fen, "moves": ["a1e1"], "depth": 5}))
-        .await;
-    assert_eq!(st, 200, "{body}");
-    assert_eq!(body["lines"][0]["score"], json!({"mate": -1}));
+    assert_eq!(st, 200, "{wxf}");
+    let (_, _, listed) = s.post(LM, json!({"fen": fen})).await;
+    let entry = listed["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["wxf"] == wxf["best_move"])
+        .expect("the WXF best move is a legal move");
+    assert_eq!(wxf["lines"][0]["score"], json!({"mate": 2}));
+    assert!(entry["iccs"].is_string());
 }
 
 #[actix_rt::test]

@@ -138,6 +138,19 @@ fn replay<V: Variant>(
     Ok(game)
 }
 
+/// The game a request describes, and the notation its moves are written in.
+fn game_of<V: Variant>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
+    let notation = notation::<V>(req.notation())?;
+    let game = replay::<V>(
+        req.fen(),
+        req.balances(),
+        req.moves(),
+        req.rules(),
+        notation,
+    )?;
+    Ok((game, notation))
+}
+
 fn status(
     outcome: &Outcome,
     claimable: Vec<(crate::variants::Reason, String)>,
@@ -255,14 +268,7 @@ fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) ->
 }
 
 fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesResponse, ApiError> {
-    let notation = notation::<V>(req.notation.as_deref())?;
-    let game = replay::<V>(
-        req.fen.as_deref(),
-        req.balances.as_ref(),
-        &req.moves,
-        req.rules.as_ref(),
-        notation,
-    )?;
+    let (game, notation) = game_of::<V>(&req)?;
     let pos = game.current();
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -281,14 +287,7 @@ fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesRespons
 }
 
 fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, ApiError> {
-    let notation = notation::<V>(req.notation.as_deref())?;
-    let mut game = replay::<V>(
-        req.fen.as_deref(),
-        req.balances.as_ref(),
-        &req.moves,
-        req.rules.as_ref(),
-        notation,
-    )?;
+    let (mut game, notation) = game_of::<V>(&req)?;
     let outcome = game.outcome();
     let refuse = |reason: String, code: &str| ValidateResponse {
         variant: V::ID.as_str().to_owned(),
@@ -332,14 +331,7 @@ fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, Ap
 }
 
 fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse, ApiError> {
-    let notation = notation::<V>(req.notation.as_deref())?;
-    let game = replay::<V>(
-        req.fen.as_deref(),
-        req.balances.as_ref(),
-        &req.moves,
-        req.rules.as_ref(),
-        notation,
-    )?;
+    let (game, _) = game_of::<V>(&req)?;
     let outcome = game.outcome();
     Ok(AdjudicateResponse {
         variant: V::ID.as_str().to_owned(),
@@ -431,14 +423,7 @@ async fn analyze_for<V: Evaluate>(
     peer: Option<Arc<Peer>>,
 ) -> Result<AnalyzeResponse, ApiError> {
     let (game, notation, limits, applied, summary) = guarded(|| {
-        let notation = notation::<V>(req.notation.as_deref())?;
-        let game = replay::<V>(
-            req.fen.as_deref(),
-            req.balances.as_ref(),
-            &req.moves,
-            req.rules.as_ref(),
-            notation,
-        )?;
+        let (game, notation) = game_of::<V>(&req)?;
         let (limits, applied) = search_limits(&req, &pool.config)?;
         let outcome = game.outcome();
         if !outcome.is_ongoing() {
@@ -800,15 +785,10 @@ pub async fn analyze(
 }
 
 fn diagram_for<V: Draw>(
-    fen: Option<&str>,
-    balances: Option<&Balances>,
-    moves: &[String],
-    rules: Option<&serde_json::Value>,
-    notation_name: Option<&str>,
+    req: &impl PositionFields,
     opts: &DiagramOptions,
 ) -> Result<String, ApiError> {
-    let notation = notation::<V>(notation_name)?;
-    let game = replay::<V>(fen, balances, moves, rules, notation)?;
+    let (game, _) = game_of::<V>(req)?;
     Ok(V::diagram(&game, opts))
 }
 
@@ -881,19 +861,17 @@ pub async fn diagram_get(
         })?),
     };
     let opts = diagram_options(q.flip, q.coordinates, q.highlight);
-    let svg = guarded(|| {
-        for_variant!(
-            id,
-            diagram_for(
-                q.fen.as_deref(),
-                None,
-                &moves,
-                rules.as_ref(),
-                q.notation.as_deref(),
-                &opts
-            )
-        )
-    })?;
+    let req = DiagramRequest {
+        fen: q.fen,
+        moves,
+        rules,
+        notation: q.notation,
+        balances: None,
+        flip: q.flip,
+        coordinates: q.coordinates,
+        highlight: q.highlight,
+    };
+    let svg = guarded(|| for_variant!(id, diagram_for(&req, &opts)))?;
     Ok(svg_response(svg))
 }
 
@@ -926,19 +904,7 @@ pub async fn diagram_post(
     let id = variant_id(&variant)?;
     let req = body.into_inner();
     let opts = diagram_options(req.flip, req.coordinates, req.highlight);
-    let svg = guarded(|| {
-        for_variant!(
-            id,
-            diagram_for(
-                req.fen.as_deref(),
-                req.balances.as_ref(),
-                &req.moves,
-                req.rules.as_ref(),
-                req.notation.as_deref(),
-                &opts
-            )
-        )
-    })?;
+    let svg = guarded(|| for_variant!(id, diagram_for(&req, &opts)))?;
     Ok(svg_response(svg))
 }
 

@@ -482,3 +482,41 @@ pub struct DiagramQuery {
     /// Mark the last move and a general or king in check (default true).
     pub highlight: Option<bool>,
 }
+
+/// The fields that say which game a request is about.
+pub trait PositionFields {
+    fn fen(&self) -> Option<&str>;
+    fn moves(&self) -> &[String];
+    fn rules(&self) -> Option<&serde_json::Value>;
+    fn notation(&self) -> Option<&str>;
+    fn balances(&self) -> Option<&Balances>;
+}
+
+macro_rules! position_fields {
+    ($($t:ty),*) => {$(
+        impl PositionFields for $t {
+            fn fen(&self) -> Option<&str> {
+                self.fen.as_deref()
+            }
+            fn moves(&self) -> &[String] {
+                &self.moves
+            }
+            fn rules(&self) -> Option<&serde_json::Value> {
+                self.rules.as_ref()
+            }
+            fn notation(&self) -> Option<&str> {
+                self.notation.as_deref()
+            }
+            fn balances(&self) -> Option<&Balances> {
+                self.balances.as_ref()
+            }
+        }
+    )*};
+}
+
+position_fields!(
+    PositionRequest,
+    ValidateRequest,
+    AnalyzeRequest,
+    DiagramRequest
+);

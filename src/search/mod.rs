@@ -59,6 +59,11 @@ pub trait Evaluate: Variant {
     /// A result that the position alone decides when the side to move has a
     /// legal move (insufficient material, move limits, a bare king …).
     fn position_result(&self, rules: &Self::Rules) -> Option<Terminal>;
+    /// Fills `out` with the legal captures (the quiescence search's moves).
+    fn captures(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+        out.retain(|&m| self.capture_value(m).is_some());
+    }
     /// The position after a pass, where null-move pruning is sound enough.
     fn null_move(&self) -> Option<Self>;
     /// Plies since the last move that cannot be undone (a bound for the
@@ -309,7 +314,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
             // The next iteration would most likely not finish in time.
             if let Some(t) = self.movetime {
-                if self.start.elapsed() * 2 > t {
+                if self.start.elapsed() * 5 > t * 3 {
                     break;
                 }
             }
@@ -642,31 +647,40 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if self.stopped {
             return 0;
         }
+        if let Some(t) = self.pos().position_result(self.rules) {
+            return Self::terminal_score(t, ply);
+        }
+        // In check (near the horizon), every evasion, so that mates are seen;
+        // otherwise captures only.
+        let evasions = qdepth < 3 && self.pos().in_check();
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.pos().legal_moves(&mut list);
-        let score = self.quiesce_with_moves(alpha, beta, ply, qdepth, &mut list, &mut keys);
+        if evasions {
+            self.pos().legal_moves(&mut list);
+        } else {
+            self.pos().captures(&mut list);
+        }
+        let score =
+            self.quiesce_with_moves(alpha, beta, ply, qdepth, evasions, &mut list, &mut keys);
         self.lists[ply] = list;
         self.keys[ply] = keys;
         score
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn quiesce_with_moves(
         &mut self,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         qdepth: u32,
+        evasions: bool,
         list: &mut Vec<V::Move>,
         keys: &mut Vec<i32>,
     ) -> i32 {
-        if list.is_empty() {
+        if evasions && list.is_empty() {
             return Self::terminal_score(self.pos().no_moves(), ply);
         }
-        if let Some(t) = self.pos().position_result(self.rules) {
-            return Self::terminal_score(t, ply);
-        }
-        let evasions = qdepth < 3 && self.pos().in_check();
         let mut best = -INFINITY;
         if !evasions {
             let stand = self.eval();

@@ -88,9 +88,10 @@ fn xiangqi_mates_in_one_and_two() {
 
 #[test]
 fn xiangqi_stalemate_wins() {
-    // Chariot to a8: the black general has no move (e9 faces the red
-    // general, d8 is the chariot's) and Black loses without being in check.
-    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    // The soldier steps to e8: the black general has no move (d8 is the
+    // soldier's, e9 would face the red general) and Black loses without being
+    // in check. No move mates.
+    let fen = "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1";
     assert_mate_in::<xiangqi::Xiangqi>(fen, 1);
     let g = game::<xiangqi::Xiangqi>(fen);
     let r = to_depth(&g, 3);

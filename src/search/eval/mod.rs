@@ -4,3 +4,15 @@
 mod tamerlane;
 mod taxi;
 mod xiangqi;
+
+use crate::variants::Color;
+
+/// A score kept per colour (`[white, black]`), seen from the side to move.
+#[inline]
+fn for_side(score: [i32; 2], side: Color) -> i32 {
+    let white = score[0] - score[1];
+    match side {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}

@@ -105,11 +105,7 @@ impl Evaluate for Position {
                 score[c.index()] += (10 - near).max(0) * (behind / 40).min(25);
             }
         }
-        let white = score[0] - score[1];
-        match self.side() {
-            Color::White => white,
-            Color::Black => -white,
-        }
+        super::for_side(score, self.side())
     }
 
     #[inline]

@@ -81,14 +81,7 @@ impl Evaluate for Position {
         let endgame = heavy <= 8;
         let mut score = [0i32; 2];
         for c in [Color::White, Color::Black] {
-            for kind in [
-                Kind::Pawn,
-                Kind::Knight,
-                Kind::Bishop,
-                Kind::Rook,
-                Kind::Queen,
-                Kind::King,
-            ] {
+            for kind in Kind::ALL {
                 let mut bb = self.bitboard(c, kind);
                 while bb != 0 {
                     let s = bb.trailing_zeros() as u8;
@@ -103,11 +96,7 @@ impl Evaluate for Position {
             }
             score[c.index()] += money(self.balances()[c.index()]);
         }
-        let white = score[0] - score[1];
-        match self.side() {
-            Color::White => white,
-            Color::Black => -white,
-        }
+        super::for_side(score, self.side())
     }
 
     #[inline]

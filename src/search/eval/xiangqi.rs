@@ -195,11 +195,7 @@ impl Evaluate for Position {
             let missing = 4 - defenders[c.index()].min(4);
             score[c.index()] -= missing * attackers[(!c).index()] * 8;
         }
-        let white = score[0] - score[1];
-        match self.side() {
-            Color::White => white,
-            Color::Black => -white,
-        }
+        super::for_side(score, self.side())
     }
 
     #[inline]
@@ -207,6 +203,10 @@ impl Evaluate for Position {
         let victim = kind_of(self.piece_at(mv.to))?;
         let attacker = kind_of(self.piece_at(mv.from)).map_or(0, value);
         Some(value(victim).max(40) * 8 - attacker / 10)
+    }
+
+    fn captures(&self, out: &mut Vec<Move>) {
+        self.legal_captures(out);
     }
 
     fn no_moves(&self) -> Terminal {

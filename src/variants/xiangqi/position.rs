@@ -525,6 +525,18 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(out);
+        self.keep_legal(out);
+    }
+
+    /// Every legal capture of the side to move (for the search's quiescence).
+    pub fn legal_captures(&self, out: &mut Vec<Move>) {
+        self.pseudo_moves(out);
+        out.retain(|m| self.board[m.to as usize] != EMPTY);
+        self.keep_legal(out);
+    }
+
+    /// Keeps the pseudo-legal moves in `out` that are legal.
+    fn keep_legal(&self, out: &mut Vec<Move>) {
         let us = self.side;
         let k = self.generals[us.index()];
         let kf = file_of(k);
