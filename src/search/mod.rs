@@ -179,6 +179,25 @@ pub fn search<V: Evaluate>(
     Some(s.run(root_moves.len(), progress))
 }
 
+/// How many table entries a search with these limits can fill, roughly:
+/// no point in clearing 16 MiB for a search of a few thousand nodes.
+fn table_budget(limits: &Limits) -> usize {
+    let mut budget = usize::MAX;
+    if let Some(n) = limits.nodes {
+        budget = budget.min(n.saturating_mul(2) as usize);
+    }
+    if let Some(t) = limits.movetime {
+        // A few million nodes a second at most.
+        budget = budget.min((t.as_millis() as usize).saturating_mul(4_000));
+    }
+    if let Some(d) = limits.depth {
+        if d <= 6 {
+            budget = budget.min(1 << 16);
+        }
+    }
+    budget
+}
+
 struct Searcher<'a, V: Evaluate> {
     rules: &'a V::Rules,
     /// The game's positions, then the search's, one per ply.
@@ -226,7 +245,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             moves: game.moves().to_vec(),
             hashes,
             barriers: Vec::new(),
-            table: Table::new(table_entries),
+            table: Table::new(table_entries.min(table_budget(limits))),
             killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; V::MOVE_SLOTS * 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
