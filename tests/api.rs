@@ -1069,9 +1069,12 @@ async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
         .send()
         .await
         .unwrap();
-    assert_eq!(r.status(), 503);
-    let busy = Some(r);
-    let busy = busy.expect("the second search is refused while the first runs");
+    assert_eq!(
+        r.status(),
+        503,
+        "the second search is refused while the first runs"
+    );
+    let busy = r;
     assert_eq!(busy.headers()["retry-after"], "1");
     assert_eq!(busy.headers()["content-type"], "application/problem+json");
     let problem: Value = busy.json().await.unwrap();

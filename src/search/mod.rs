@@ -472,7 +472,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
-        list: &mut Vec<V::Move>,
+        list: &mut [V::Move],
         keys: &mut Vec<i32>,
     ) -> i32 {
         if list.is_empty() {
@@ -646,7 +646,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             // Every root move excluded: cannot happen with multipv capped.
             return -INFINITY;
         }
-        if !(ply == 0 && !self.excluded.is_empty()) {
+        // Root results with moves left out are not the position's value.
+        if ply != 0 || self.excluded.is_empty() {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

@@ -132,22 +132,18 @@ fn activity(pos: &Position, s: Sq, kind: Kind, c: Color, enemy_general: Sq) -> i
             }
             reach * 8 - if reach <= 1 { 25 } else { 0 }
         }
-        Kind::Cannon => {
-            // On the enemy general's file with exactly one screen between.
-            if file_of(enemy_general) as i32 == f {
-                let (lo, hi) = if rank_of(enemy_general) as i32 > r {
-                    (r + 1, rank_of(enemy_general) as i32)
-                } else {
-                    (rank_of(enemy_general) as i32 + 1, r)
-                };
-                let screens = (lo..hi).filter(|&y| at(pos, f, y) != Some(0)).count();
-                match screens {
-                    1 => 35,
-                    0 => 10,
-                    _ => 0,
-                }
+        // On the enemy general's file with exactly one screen between.
+        Kind::Cannon if file_of(enemy_general) as i32 == f => {
+            let (lo, hi) = if rank_of(enemy_general) as i32 > r {
+                (r + 1, rank_of(enemy_general) as i32)
             } else {
-                0
+                (rank_of(enemy_general) as i32 + 1, r)
+            };
+            let screens = (lo..hi).filter(|&y| at(pos, f, y) != Some(0)).count();
+            match screens {
+                1 => 35,
+                0 => 10,
+                _ => 0,
             }
         }
         _ => 0,
