@@ -102,7 +102,17 @@ impl Evaluate for Position {
                     .map(|&g| chebyshev(royal, g))
                     .min()
                     .unwrap_or(10);
-                score[c.index()] += (10 - near).max(0) * (behind / 40).min(25);
+                // Entering draws: near the gates, a share of the deficit is
+                // as good as won back (and as good as lost by the other side).
+                let share = match near {
+                    0 => 60,
+                    1 => 45,
+                    2 => 30,
+                    3 => 15,
+                    4 => 6,
+                    _ => 0,
+                };
+                score[c.index()] += behind * share / 100;
             }
         }
         super::for_side(score, self.side())
