@@ -16,7 +16,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
-use arbiter::search::{self, Control, Evaluate, Limits, Terminal};
+use arbiter::search::{self, Control, Evaluate, Limits, Table, Terminal};
 use arbiter::uci::UciVariant;
 use arbiter::variants::{tamerlane, taxi, xiangqi, Color, Game, Outcome, Variant, VariantId};
 
@@ -58,20 +58,24 @@ trait Player<V: Variant> {
     fn choose(&mut self, game: &Game<V>) -> V::Move;
 }
 
-/// arbiter's own search, in process.
-struct Arbiter(Duration);
+/// arbiter's own search, in process, keeping its table from move to move
+/// as `arbiter uci` does.
+struct Arbiter<M> {
+    movetime: Duration,
+    table: Table<M>,
+}
 
-impl<V: Evaluate> Player<V> for Arbiter {
+impl<V: Evaluate> Player<V> for Arbiter<V::Move> {
     fn name(&self) -> String {
-        format!("arbiter ({} ms/move)", self.0.as_millis())
+        format!("arbiter ({} ms/move)", self.movetime.as_millis())
     }
     fn choose(&mut self, game: &Game<V>) -> V::Move {
         let limits = Limits {
-            movetime: Some(self.0),
+            movetime: Some(self.movetime),
             multipv: 1,
             ..Limits::default()
         };
-        search::search(game, &limits, &Control::default(), 1 << 20, None)
+        search::search_with_table(game, &limits, &Control::default(), &mut self.table, None)
             .expect("the game is not over")
             .best_move
     }
@@ -276,7 +280,10 @@ fn play<V: Variant>(
 }
 
 fn run<V: UciVariant>(o: &Options) {
-    let mut ours = Arbiter(o.movetime);
+    let mut ours = Arbiter::<V::Move> {
+        movetime: o.movetime,
+        table: Table::new(1 << 19),
+    };
     let mut theirs: Box<dyn Player<V>> = match &o.opponent {
         Some(cmd) => Box::new(External::start(cmd, V::ID, &o.opponent_options, o.movetime)),
         None => Box::new(Greedy(o.seed)),
@@ -291,6 +298,8 @@ fn run<V: UciVariant>(o: &Options) {
     let (mut score, mut wins, mut draws, mut losses) = (0.0, 0, 0, 0);
     for g in 0..o.games {
         let start = opening::<V>(g / 2, o.seed);
+        // A new game: nothing carried over from the last one.
+        ours.table = Table::new(1 << 19);
         let arbiter_colour = if g % 2 == 0 {
             Color::White
         } else {

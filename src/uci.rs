@@ -12,15 +12,37 @@ use std::sync::atomic::Ordering;
 use std::thread;
 use std::time::Duration;
 
-use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult};
+use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
 use crate::variants::{tamerlane, taxi, xiangqi, Game, VariantId};
+use std::sync::{Arc, Mutex};
 
-/// How a variant writes moves under the protocol.
+/// The session's transposition tables, one per variant, kept from one `go`
+/// to the next until `ucinewgame` or a new `Hash`.
+#[derive(Default)]
+pub struct Tables {
+    xiangqi: Mutex<Option<Table<xiangqi::Move>>>,
+    taxi: Mutex<Option<Table<taxi::Move>>>,
+    tamerlane: Mutex<Option<Table<tamerlane::Move>>>,
+}
+
+impl Tables {
+    fn clear(&self) {
+        *self.xiangqi.lock().expect("table lock") = None;
+        *self.taxi.lock().expect("table lock") = None;
+        *self.tamerlane.lock().expect("table lock") = None;
+    }
+}
+
+/// How a variant writes moves under the protocol, and where its table is.
 pub trait UciVariant: Evaluate {
     fn protocol_notation(ucci: bool) -> Self::Notation;
+    fn table(tables: &Tables) -> &Mutex<Option<Table<Self::Move>>>;
 }
 
 impl UciVariant for xiangqi::Xiangqi {
+    fn table(tables: &Tables) -> &Mutex<Option<Table<xiangqi::Move>>> {
+        &tables.xiangqi
+    }
     fn protocol_notation(ucci: bool) -> xiangqi::Notation {
         if ucci {
             xiangqi::Notation::Iccs
@@ -31,12 +53,18 @@ impl UciVariant for xiangqi::Xiangqi {
 }
 
 impl UciVariant for taxi::Taxi {
+    fn table(tables: &Tables) -> &Mutex<Option<Table<taxi::Move>>> {
+        &tables.taxi
+    }
     fn protocol_notation(_ucci: bool) -> taxi::Notation {
         taxi::Notation::Uci
     }
 }
 
 impl UciVariant for tamerlane::Tamerlane {
+    fn table(tables: &Tables) -> &Mutex<Option<Table<tamerlane::Move>>> {
+        &tables.tamerlane
+    }
     fn protocol_notation(_ucci: bool) -> tamerlane::Notation {
         tamerlane::Notation
     }
@@ -53,6 +81,7 @@ struct Session {
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
     running: Option<(Control, thread::JoinHandle<()>)>,
+    tables: Arc<Tables>,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -73,6 +102,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         multipv: 1,
         position: vec!["startpos".to_owned()],
         running: None,
+        tables: Arc::new(Tables::default()),
     };
     for line in input.lines() {
         let line = line?;
@@ -97,6 +127,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
             "ucinewgame" => {
                 stop(&mut s);
                 s.position = vec!["startpos".to_owned()];
+                s.tables.clear();
             }
             "position" => {
                 stop(&mut s);
@@ -110,6 +141,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let (variant, ucci, entries) = (s.variant, s.ucci, s.hash_mb * SLOTS_PER_MB);
                 let out = out.clone();
                 let c = control.clone();
+                let tables = s.tables.clone();
                 let handle = thread::spawn(move || {
                     let say = |line: &str| {
                         let mut o = out.lock().expect("output lock");
@@ -117,15 +149,15 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                         let _ = o.flush();
                     };
                     let lines = match variant {
-                        VariantId::Xiangqi => {
-                            go::<xiangqi::Xiangqi>(&position, ucci, &limits, &c, entries, &say)
-                        }
+                        VariantId::Xiangqi => go::<xiangqi::Xiangqi>(
+                            &position, ucci, &limits, &c, entries, &tables, &say,
+                        ),
                         VariantId::Taxi => {
-                            go::<taxi::Taxi>(&position, ucci, &limits, &c, entries, &say)
+                            go::<taxi::Taxi>(&position, ucci, &limits, &c, entries, &tables, &say)
                         }
-                        VariantId::Tamerlane => {
-                            go::<tamerlane::Tamerlane>(&position, ucci, &limits, &c, entries, &say)
-                        }
+                        VariantId::Tamerlane => go::<tamerlane::Tamerlane>(
+                            &position, ucci, &limits, &c, entries, &tables, &say,
+                        ),
                     };
                     for l in lines {
                         say(&l);
@@ -172,7 +204,10 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             None => say(&format!("info string unknown variant: {value}")),
         },
         "hash" => match value.parse::<usize>() {
-            Ok(mb) => s.hash_mb = mb.clamp(1, 1024),
+            Ok(mb) => {
+                s.hash_mb = mb.clamp(1, 1024);
+                s.tables.clear();
+            }
             Err(_) => say(&format!("info string bad Hash value: {value}")),
         },
         "multipv" => match value.parse::<usize>() {
@@ -265,6 +300,7 @@ fn go<V: UciVariant>(
     limits: &Limits,
     control: &Control,
     entries: usize,
+    tables: &Tables,
     say: &dyn Fn(&str),
 ) -> Vec<String> {
     let game = match build::<V>(position, ucci) {
@@ -290,7 +326,9 @@ fn go<V: UciVariant>(
             ));
         }
     };
-    match search::search(&game, limits, control, entries, Some(&mut report)) {
+    let mut slot = V::table(tables).lock().expect("table lock");
+    let table = slot.get_or_insert_with(|| Table::new(entries));
+    match search::search_with_table(&game, limits, control, table, Some(&mut report)) {
         Some(r) => vec![format!(
             "bestmove {}",
             current.move_to_string(r.best_move, notation)

@@ -283,3 +283,54 @@ fn json_logs_carry_the_request_id() {
     assert_eq!(answered["fields"]["status"], 404);
     assert_eq!(answered["span"]["route"], "/v1/variants/{variant}");
 }
+
+#[test]
+fn uci_keeps_its_table_between_searches_until_a_new_game() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    // One search to depth 7; the node count of its last iteration.
+    let mut search = |before: &str| -> u64 {
+        writeln!(
+            input,
+            "{before}position startpos moves h3e3 h10g8\ngo depth 7"
+        )
+        .unwrap();
+        input.flush().unwrap();
+        let mut nodes = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(output.read_line(&mut line).unwrap() > 0, "the engine quit");
+            if line.starts_with("info depth 7 ") {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let i = words.iter().position(|w| *w == "nodes").unwrap();
+                nodes = words[i + 1].parse().ok();
+            }
+            if line.starts_with("bestmove") {
+                return nodes.expect("an iteration at depth 7");
+            }
+        }
+    };
+    let first = search("");
+    let second = search("");
+    let fresh = search("ucinewgame\n");
+    // A search is deterministic for a given table: the second one differs
+    // only because it starts from the first one's table, and after
+    // ucinewgame the count is the first one's again.
+    assert_ne!(
+        second, first,
+        "the second search starts from the first's table"
+    );
+    assert_eq!(fresh, first, "ucinewgame starts afresh");
+    drop(search);
+    writeln!(input, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}

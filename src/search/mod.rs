@@ -18,7 +18,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::variants::{Color, Game, Variant};
-use tt::{Bound, Table};
+use tt::Bound;
+pub use tt::Table;
 
 /// A score of a won game, less the plies it takes.
 pub const MATE: i32 = 30_000;
@@ -175,7 +176,27 @@ pub fn search<V: Evaluate>(
     if root_moves.is_empty() {
         return None;
     }
-    let mut s = Searcher::<V>::new(game, limits, control, table_entries);
+    let mut table = Table::new(table_entries.min(table_budget(limits)));
+    let mut s = Searcher::<V>::new(game, limits, control, &mut table);
+    Some(s.run(root_moves.len(), progress))
+}
+
+/// As [`search`], with a transposition table kept by the caller from one
+/// search to the next (a UCI session, a match): what one move's search
+/// learned helps the next.
+pub fn search_with_table<V: Evaluate>(
+    game: &Game<V>,
+    limits: &Limits,
+    control: &Control,
+    table: &mut Table<V::Move>,
+    progress: Option<Progress<'_, V::Move>>,
+) -> Option<SearchResult<V::Move>> {
+    let mut root_moves = Vec::new();
+    game.current().legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        return None;
+    }
+    let mut s = Searcher::<V>::new(game, limits, control, table);
     Some(s.run(root_moves.len(), progress))
 }
 
@@ -208,7 +229,7 @@ struct Searcher<'a, V: Evaluate> {
     /// Indices in `path` of positions reached by a null move: repetitions
     /// are not looked for across them.
     barriers: Vec<usize>,
-    table: Table<V::Move>,
+    table: &'a mut Table<V::Move>,
     killers: Vec<[Option<V::Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<V::Move>>,
@@ -234,7 +255,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         game: &'a Game<V>,
         limits: &Limits,
         control: &'a Control,
-        table_entries: usize,
+        table: &'a mut Table<V::Move>,
     ) -> Searcher<'a, V> {
         let start = Instant::now();
         let path: Vec<V> = game.positions().to_vec();
@@ -245,7 +266,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             moves: game.moves().to_vec(),
             hashes,
             barriers: Vec::new(),
-            table: Table::new(table_entries.min(table_budget(limits))),
+            table,
             killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; V::MOVE_SLOTS * 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
