@@ -60,6 +60,12 @@ pub trait Evaluate: Variant {
     /// A result that the position alone decides when the side to move has a
     /// legal move (insufficient material, move limits, a bare king …).
     fn position_result(&self, rules: &Self::Rules) -> Option<Terminal>;
+    /// Whether a capture most likely loses material: a more valuable piece
+    /// taking a defended one. Such captures are searched late and left out
+    /// of the quiescence search. Never, unless the variant says.
+    fn losing_capture(&self, _mv: Self::Move) -> bool {
+        false
+    }
     /// Fills `out` with the legal captures (the quiescence search's moves).
     fn captures(&self, out: &mut Vec<Self::Move>) {
         self.legal_moves(out);
@@ -567,7 +573,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let k = if Some(mv) == tt_move {
                 1 << 30
             } else if let Some(v) = self.pos().capture_value(mv) {
-                (1 << 26) + v
+                if self.pos().losing_capture(mv) {
+                    v - (1 << 22)
+                } else {
+                    (1 << 26) + v
+                }
             } else if Some(mv) == self.killers[ply][0] {
                 1 << 25
             } else if Some(mv) == self.killers[ply][1] {
@@ -737,7 +747,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         for i in 0..list.len() {
             let mv = list[i];
             let value = self.pos().capture_value(mv);
-            if evasions || value.is_some() {
+            if evasions || (value.is_some() && !self.pos().losing_capture(mv)) {
                 list[n] = mv;
                 keys.push(value.unwrap_or(-1));
                 n += 1;

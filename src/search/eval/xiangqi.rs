@@ -201,6 +201,16 @@ impl Evaluate for Position {
         Some(value(victim).max(40) * 8 - attacker / 10)
     }
 
+    fn losing_capture(&self, mv: Move) -> bool {
+        let (Some(victim), Some(attacker)) = (
+            kind_of(self.piece_at(mv.to)),
+            kind_of(self.piece_at(mv.from)),
+        ) else {
+            return false;
+        };
+        value(attacker) > value(victim) + 60 && !self.attackers(mv.to, !self.side()).is_empty()
+    }
+
     fn captures(&self, out: &mut Vec<Move>) {
         self.legal_captures(out);
     }
