@@ -482,10 +482,25 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(alpha, beta, ply, 0);
         }
+        self.with_moves(
+            ply,
+            |pos, list| pos.legal_moves(list),
+            |s, list, keys| s.node_with_moves(depth, alpha, beta, ply, pv_node, list, keys),
+        )
+    }
+
+    /// Runs `work` with the ply's move list (filled by `fill`) and key
+    /// buffer, which are lent out and put back so that no node allocates.
+    fn with_moves(
+        &mut self,
+        ply: usize,
+        fill: impl FnOnce(&V, &mut Vec<V::Move>),
+        work: impl FnOnce(&mut Self, &mut Vec<V::Move>, &mut Vec<i32>) -> i32,
+    ) -> i32 {
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.pos().legal_moves(&mut list);
-        let score = self.node_with_moves(depth, alpha, beta, ply, pv_node, &mut list, &mut keys);
+        fill(self.pos(), &mut list);
+        let score = work(self, &mut list, &mut keys);
         self.lists[ply] = list;
         self.keys[ply] = keys;
         score
@@ -704,18 +719,17 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         // In check (near the horizon), every evasion, so that mates are seen;
         // otherwise captures only.
         let evasions = qdepth < 3 && self.pos().in_check();
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        if evasions {
-            self.pos().legal_moves(&mut list);
-        } else {
-            self.pos().captures(&mut list);
-        }
-        let score =
-            self.quiesce_with_moves(alpha, beta, ply, qdepth, evasions, &mut list, &mut keys);
-        self.lists[ply] = list;
-        self.keys[ply] = keys;
-        score
+        self.with_moves(
+            ply,
+            |pos, list| {
+                if evasions {
+                    pos.legal_moves(list)
+                } else {
+                    pos.captures(list)
+                }
+            },
+            |s, list, keys| s.quiesce_with_moves(alpha, beta, ply, qdepth, evasions, list, keys),
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
