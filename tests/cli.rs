@@ -330,7 +330,6 @@ fn uci_keeps_its_table_between_searches_until_a_new_game() {
         "the second search starts from the first's table"
     );
     assert_eq!(fresh, first, "ucinewgame starts afresh");
-    drop(search);
     writeln!(input, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
