@@ -177,14 +177,8 @@ pub fn search<V: Evaluate>(
     table_entries: usize,
     progress: Option<Progress<'_, V::Move>>,
 ) -> Option<SearchResult<V::Move>> {
-    let mut root_moves = Vec::new();
-    game.current().legal_moves(&mut root_moves);
-    if root_moves.is_empty() {
-        return None;
-    }
     let mut table = Table::new(table_entries.min(table_budget(limits)));
-    let mut s = Searcher::<V>::new(game, limits, control, &mut table);
-    Some(s.run(root_moves.len(), progress))
+    search_with_table(game, limits, control, &mut table, progress)
 }
 
 /// As [`search`], with a transposition table kept by the caller from one
