@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::variants::{Color, Game, Variant};
+use crate::variants::{Game, Variant};
 use tt::Bound;
 pub use tt::Table;
 
@@ -197,7 +197,12 @@ pub fn search_with_table<V: Evaluate>(
         return None;
     }
     let mut s = Searcher::<V>::new(game, limits, control, table);
-    Some(s.run(root_moves.len(), progress))
+    Some(s.run(&root_moves, progress))
+}
+
+/// Table entries in `mb` MiB (an entry takes about 32 bytes).
+pub fn table_entries(mb: usize) -> usize {
+    mb.saturating_mul(1 << 20) / 32
 }
 
 /// How many table entries a search with these limits can fill, roughly:
@@ -238,7 +243,6 @@ struct Searcher<'a, V: Evaluate> {
     nodes: u64,
     start: Instant,
     deadline: Option<Instant>,
-    movetime: Option<Duration>,
     node_limit: Option<u64>,
     max_depth: u32,
     multipv: usize,
@@ -275,7 +279,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             nodes: 0,
             start,
             deadline: limits.movetime.map(|t| start + t),
-            movetime: limits.movetime,
             node_limit: limits.nodes,
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             multipv: limits.multipv.max(1),
@@ -288,19 +291,17 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
 
     fn run(
         &mut self,
-        root_move_count: usize,
+        root_moves: &[V::Move],
         mut progress: Option<Progress<'_, V::Move>>,
     ) -> SearchResult<V::Move> {
-        let mut first = Vec::new();
-        self.pos().legal_moves(&mut first);
         let mut result = SearchResult {
-            best_move: first[0],
+            best_move: root_moves[0],
             lines: Vec::new(),
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
         };
-        let wanted = self.multipv.min(root_move_count);
+        let wanted = self.multipv.min(root_moves.len());
         for depth in 1..=self.max_depth {
             let mut lines: Vec<Line<V::Move>> = Vec::new();
             self.excluded.clear();
@@ -353,8 +354,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 }
             }
             // The next iteration would most likely not finish in time.
-            if let Some(t) = self.movetime {
-                if self.start.elapsed() * 5 > t * 3 {
+            if let Some(deadline) = self.deadline {
+                if self.start.elapsed() * 5 > (deadline - self.start) * 3 {
                     break;
                 }
             }
@@ -462,11 +463,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 return 0;
             }
             if let Some(earlier) = self.find_repetition() {
-                let mut list = std::mem::take(&mut self.lists[ply]);
-                self.pos().legal_moves(&mut list);
-                let has_move = !list.is_empty();
-                self.lists[ply] = list;
-                if !has_move {
+                let here = self.path.last().expect("the path holds the root");
+                if here.count_legal_moves(&mut self.lists[ply]) == 0 {
                     return Self::terminal_score(self.pos().no_moves(), ply);
                 }
                 let verdict = V::repetition(&self.path, &self.moves, earlier, self.rules);
@@ -576,7 +574,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
 
         // Order: table move, captures by promise, killers, history.
-        let side = side_index(self.pos());
+        let side = self.pos().side_to_move().index();
         keys.clear();
         for &mv in list.iter() {
             let k = if Some(mv) == tt_move {
@@ -602,36 +600,28 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let mut best_move = None;
         let mut searched = 0;
         for i in 0..list.len() {
-            // Selection sort: the best remaining move to the front.
-            let mut j = i;
-            for k in i + 1..list.len() {
-                if keys[k] > keys[j] {
-                    j = k;
-                }
-            }
-            list.swap(i, j);
-            keys.swap(i, j);
-            let mv = list[i];
+            let mv = pick_best(list, keys, i);
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
             let quiet = keys[i] < (1 << 25) - 1;
-            // Futility and late-move pruning of quiet moves near the leaves.
-            if quiet && searched > 0 && !pv_node && !in_check && depth <= 3 && best > -MATE_BOUND {
-                let hopeless = static_eval + FUTILITY_MARGIN * depth <= alpha;
-                let late = searched >= 4 + 4 * depth as usize;
-                if hopeless || late {
-                    // Only if the move does not give check.
-                    self.push(mv);
-                    let gives_check = self.pos().in_check();
-                    self.pop();
-                    if !gives_check {
-                        continue;
-                    }
-                }
-            }
             self.push(mv);
             let gives_check = self.pos().in_check();
+            // Futility and late-move pruning of quiet moves near the leaves
+            // (never of a move that gives check).
+            if quiet
+                && !gives_check
+                && searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= 3
+                && best > -MATE_BOUND
+                && (static_eval + FUTILITY_MARGIN * depth <= alpha
+                    || searched >= 4 + 4 * depth as usize)
+            {
+                self.pop();
+                continue;
+            }
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
@@ -763,15 +753,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         list.truncate(n);
         for i in 0..n {
-            let mut j = i;
-            for k in i + 1..n {
-                if keys[k] > keys[j] {
-                    j = k;
-                }
-            }
-            list.swap(i, j);
-            keys.swap(i, j);
-            let mv = list[i];
+            let mv = pick_best(list, keys, i);
             self.push(mv);
             let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
             self.pop();
@@ -800,12 +782,18 @@ fn internal(score: Score) -> i32 {
     }
 }
 
-/// The side to move's colour index, for the history table.
-fn side_index<V: Variant>(pos: &V) -> usize {
-    match pos.side_to_move() {
-        Color::White => 0,
-        Color::Black => 1,
+/// Selection sort, one step: moves the move with the highest key among
+/// `list[i..]` to `list[i]` (with its key) and returns it.
+fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> M {
+    let mut j = i;
+    for k in i + 1..list.len() {
+        if keys[k] > keys[j] {
+            j = k;
+        }
     }
+    list.swap(i, j);
+    keys.swap(i, j);
+    list[i]
 }
 
 #[cfg(test)]

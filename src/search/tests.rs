@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use proptest::prelude::*;
 
 use super::*;
-use crate::variants::{tamerlane, taxi, xiangqi, Outcome};
+use crate::variants::{tamerlane, taxi, xiangqi, Color, Outcome};
 
 /// Whether the side to move in `game` wins (by any of its variant's rules)
 /// within `moves` of its own moves, whatever the opponent does.
