@@ -9,12 +9,12 @@
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
 use crate::variants::{tamerlane, taxi, xiangqi, Game, VariantId};
-use std::sync::{Arc, Mutex};
 
 /// The session's transposition tables, one per variant, kept from one `go`
 /// to the next until `ucinewgame` or a new `Hash`.
@@ -70,8 +70,46 @@ impl UciVariant for tamerlane::Tamerlane {
     }
 }
 
-/// Table slots per MiB of `Hash`.
-const SLOTS_PER_MB: usize = 1 << 15;
+/// Writes one line of the protocol and flushes it.
+fn say_to<W: Write>(out: &Mutex<W>, line: &str) {
+    let mut o = out.lock().expect("output lock");
+    let _ = writeln!(o, "{line}");
+    let _ = o.flush();
+}
+
+/// The clocks of a `go` command, turned into a search time once the side to
+/// move is known.
+#[derive(Clone, Debug, Default)]
+struct Clock {
+    time: [Option<u64>; 2],
+    increment: [u64; 2],
+    moves_to_go: Option<u64>,
+    /// `go infinite`: search until `stop`, whatever the clocks say.
+    infinite: bool,
+}
+
+impl Clock {
+    /// The limits for the side to move: a share of its remaining time when
+    /// no time was given, and depth 8 when nothing at all was.
+    fn apply(&self, limits: &mut Limits, side: usize) {
+        if self.infinite {
+            return;
+        }
+        if limits.movetime.is_none() {
+            limits.movetime = self.movetime(side);
+        }
+        if limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
+            limits.depth = Some(8);
+        }
+    }
+
+    /// A share of the side to move's remaining time.
+    fn movetime(&self, side: usize) -> Option<Duration> {
+        let t = self.time[side]?;
+        let share = t / self.moves_to_go.unwrap_or(30).max(1) + self.increment[side] * 3 / 4;
+        Some(Duration::from_millis(share.min(t / 2).max(10)))
+    }
+}
 
 struct Session {
     variant: VariantId,
@@ -86,15 +124,8 @@ struct Session {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
-    let out = std::sync::Arc::new(std::sync::Mutex::new(output));
-    let say = {
-        let out = out.clone();
-        move |line: &str| {
-            let mut o = out.lock().expect("output lock");
-            let _ = writeln!(o, "{line}");
-            let _ = o.flush();
-        }
-    };
+    let out = Arc::new(Mutex::new(output));
+    let say = |line: &str| say_to(&out, line);
     let mut s = Session {
         variant: VariantId::Xiangqi,
         ucci: false,
@@ -136,31 +167,29 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
             "go" => {
                 stop(&mut s);
                 let control = Control::default();
-                let limits = go_limits(&words, &s);
+                let (limits, clock) = go_limits(&words, s.multipv);
                 let position = s.position.clone();
-                let (variant, ucci, entries) = (s.variant, s.ucci, s.hash_mb * SLOTS_PER_MB);
+                let (variant, ucci) = (s.variant, s.ucci);
+                let entries = search::table_entries(s.hash_mb);
                 let out = out.clone();
                 let c = control.clone();
                 let tables = s.tables.clone();
                 let handle = thread::spawn(move || {
-                    let say = |line: &str| {
-                        let mut o = out.lock().expect("output lock");
-                        let _ = writeln!(o, "{line}");
-                        let _ = o.flush();
+                    let say = |line: &str| say_to(&out, line);
+                    let go = Go {
+                        position: &position,
+                        ucci,
+                        limits,
+                        clock: &clock,
+                        control: &c,
+                        entries,
+                        tables: &tables,
+                        say: &say,
                     };
-                    let lines = match variant {
-                        VariantId::Xiangqi => go::<xiangqi::Xiangqi>(
-                            &position, ucci, &limits, &c, entries, &tables, &say,
-                        ),
-                        VariantId::Taxi => {
-                            go::<taxi::Taxi>(&position, ucci, &limits, &c, entries, &tables, &say)
-                        }
-                        VariantId::Tamerlane => go::<tamerlane::Tamerlane>(
-                            &position, ucci, &limits, &c, entries, &tables, &say,
-                        ),
-                    };
-                    for l in lines {
-                        say(&l);
+                    match variant {
+                        VariantId::Xiangqi => go.run::<xiangqi::Xiangqi>(),
+                        VariantId::Taxi => go.run::<taxi::Taxi>(),
+                        VariantId::Tamerlane => go.run::<tamerlane::Tamerlane>(),
                     }
                 });
                 s.running = Some((control, handle));
@@ -218,59 +247,33 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
     }
 }
 
-fn go_limits(words: &[&str], s: &Session) -> Limits {
+/// The limits of a `go` command, and its clocks (applied in [`Go::run`],
+/// where the side to move is known).
+fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
     let mut limits = Limits {
-        multipv: s.multipv,
+        multipv,
         ..Limits::default()
     };
+    let mut clock = Clock::default();
     let number = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-    let (mut time, mut inc, mut moves_to_go) = ([None, None], [0u64, 0u64], None);
-    let mut infinite = false;
     for (i, &w) in words.iter().enumerate() {
         match w {
             "depth" => limits.depth = number(i).map(|d| d as u32),
             "nodes" => limits.nodes = number(i),
             "movetime" => limits.movetime = number(i).map(Duration::from_millis),
-            "wtime" => time[0] = number(i),
-            "btime" => time[1] = number(i),
-            "winc" => inc[0] = number(i).unwrap_or(0),
-            "binc" => inc[1] = number(i).unwrap_or(0),
-            "movestogo" => moves_to_go = number(i),
-            "infinite" => infinite = true,
+            "wtime" => clock.time[0] = number(i),
+            "btime" => clock.time[1] = number(i),
+            "winc" => clock.increment[0] = number(i).unwrap_or(0),
+            "binc" => clock.increment[1] = number(i).unwrap_or(0),
+            "movestogo" => clock.moves_to_go = number(i),
             // UCCI: go time <ms> increment <ms>, for the side to move.
-            "time" => {
-                time = [number(i), number(i)];
-            }
-            "increment" => inc = [number(i).unwrap_or(0); 2],
+            "time" => clock.time = [number(i); 2],
+            "increment" => clock.increment = [number(i).unwrap_or(0); 2],
+            "infinite" => clock.infinite = true,
             _ => {}
         }
     }
-    if limits.movetime.is_none() && !infinite {
-        // Clock play: a share of the side to move's remaining time.
-        let side = side_of(&s.position, s.variant, s.ucci);
-        if let Some(t) = time[side] {
-            let share = t / moves_to_go.unwrap_or(30).max(1) + inc[side] * 3 / 4;
-            limits.movetime = Some(Duration::from_millis(share.min(t / 2).max(10)));
-        }
-    }
-    if limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none() && !infinite {
-        limits.depth = Some(8);
-    }
-    limits
-}
-
-/// The side to move after the `position` words (0 white/red, 1 black).
-fn side_of(position: &[String], variant: VariantId, ucci: bool) -> usize {
-    fn side<V: UciVariant>(position: &[String], ucci: bool) -> usize {
-        build::<V>(position, ucci)
-            .map(|game| game.current().side_to_move().index())
-            .unwrap_or(0)
-    }
-    match variant {
-        VariantId::Xiangqi => side::<xiangqi::Xiangqi>(position, ucci),
-        VariantId::Taxi => side::<taxi::Taxi>(position, ucci),
-        VariantId::Tamerlane => side::<tamerlane::Tamerlane>(position, ucci),
-    }
+    (limits, clock)
 }
 
 /// Builds the game from the words after `position`.
@@ -293,52 +296,65 @@ fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String>
     Ok(game)
 }
 
-/// Runs one `go` and returns the lines to print after the `info` lines.
-fn go<V: UciVariant>(
-    position: &[String],
+/// One `go`, run on the search thread.
+struct Go<'a> {
+    position: &'a [String],
     ucci: bool,
-    limits: &Limits,
-    control: &Control,
+    limits: Limits,
+    clock: &'a Clock,
+    control: &'a Control,
     entries: usize,
-    tables: &Tables,
-    say: &dyn Fn(&str),
-) -> Vec<String> {
-    let game = match build::<V>(position, ucci) {
-        Ok(g) => g,
-        Err(e) => {
-            return vec![format!("info string {e}"), nobestmove(ucci)];
-        }
-    };
-    let notation = V::protocol_notation(ucci);
-    let current = game.current().clone();
-    let mut report = |r: &SearchResult<V::Move>| {
-        for (i, line) in r.lines.iter().enumerate() {
-            let pv: Vec<String> = search::line_text(&current, &line.moves, notation);
-            say(&format!(
-                "info depth {} multipv {} score {} nodes {} nps {} time {} pv {}",
-                line.depth,
-                i + 1,
-                score_text(line.score),
-                r.nodes,
-                r.nps(),
-                r.elapsed.as_millis(),
-                pv.join(" ")
-            ));
-        }
-    };
-    let mut slot = V::table(tables).lock().expect("table lock");
-    let table = slot.get_or_insert_with(|| Table::new(entries));
-    match search::search_with_table(&game, limits, control, table, Some(&mut report)) {
-        Some(r) => vec![format!(
-            "bestmove {}",
-            current.move_to_string(r.best_move, notation)
-        )],
-        None => {
-            let outcome = game.outcome();
-            vec![
-                format!("info string no legal move: {}", outcome.explanation()),
-                nobestmove(ucci),
-            ]
+    tables: &'a Tables,
+    say: &'a dyn Fn(&str),
+}
+
+impl Go<'_> {
+    /// Searches and prints the `info` lines and the `bestmove`.
+    fn run<V: UciVariant>(mut self) {
+        let say = self.say;
+        let game = match build::<V>(self.position, self.ucci) {
+            Ok(g) => g,
+            Err(e) => {
+                say(&format!("info string {e}"));
+                say(&nobestmove(self.ucci));
+                return;
+            }
+        };
+        self.clock
+            .apply(&mut self.limits, game.current().side_to_move().index());
+        let notation = V::protocol_notation(self.ucci);
+        let current = game.current().clone();
+        let mut report = |r: &SearchResult<V::Move>| {
+            for (i, line) in r.lines.iter().enumerate() {
+                let pv: Vec<String> = search::line_text(&current, &line.moves, notation);
+                say(&format!(
+                    "info depth {} multipv {} score {} nodes {} nps {} time {} pv {}",
+                    line.depth,
+                    i + 1,
+                    score_text(line.score),
+                    r.nodes,
+                    r.nps(),
+                    r.elapsed.as_millis(),
+                    pv.join(" ")
+                ));
+            }
+        };
+        let mut slot = V::table(self.tables).lock().expect("table lock");
+        let table = slot.get_or_insert_with(|| Table::new(self.entries));
+        match search::search_with_table(&game, &self.limits, self.control, table, Some(&mut report))
+        {
+            Some(r) => say(&format!(
+                "bestmove {}",
+                current.move_to_string(r.best_move, notation)
+            )),
+            None => {
+                let outcome = game.outcome();
+                say(&format!(
+                    "info string no legal move: {}",
+                    outcome.explanation()
+                ));
+                say(&nobestmove(self.ucci));
+            }
         }
     }
 }
@@ -355,5 +371,45 @@ fn score_text(score: Score) -> String {
     match score {
         Score::Cp(v) => format!("cp {v}"),
         Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits_for(go: &str, side: usize) -> Limits {
+        let words: Vec<&str> = go.split_whitespace().collect();
+        let (mut limits, clock) = go_limits(&words, 1);
+        clock.apply(&mut limits, side);
+        limits
+    }
+
+    #[test]
+    fn clocks_become_a_search_time_for_the_side_to_move() {
+        let ms = |l: Limits| l.movetime.map(|t| t.as_millis());
+        // 30 moves to go by default, three quarters of the increment.
+        assert_eq!(
+            ms(limits_for("go wtime 60000 btime 3000 winc 1000", 0)),
+            Some(2750)
+        );
+        assert_eq!(
+            ms(limits_for("go wtime 60000 btime 3000 winc 1000", 1)),
+            Some(100)
+        );
+        assert_eq!(
+            ms(limits_for("go wtime 1000 btime 1000 movestogo 1", 0)),
+            Some(500)
+        );
+        // UCCI gives the side to move's clock only.
+        assert_eq!(ms(limits_for("go time 9000 increment 0", 1)), Some(300));
+        // A clock for the other side only, or nothing: depth 8.
+        let l = limits_for("go wtime 60000", 1);
+        assert_eq!((l.movetime, l.depth), (None, Some(8)));
+        let l = limits_for("go infinite", 0);
+        assert_eq!((l.movetime, l.depth, l.nodes), (None, None, None));
+        let l = limits_for("go wtime 60000 infinite", 0);
+        assert_eq!(l.movetime, None);
+        assert_eq!(ms(limits_for("go movetime 250 wtime 60000", 0)), Some(250));
     }
 }
