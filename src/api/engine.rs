@@ -92,6 +92,19 @@ impl EnginePool {
         self.cut.load(Ordering::Relaxed)
     }
 
+    /// Counts a finished search: its nodes, and whether it ran to its
+    /// limits or was stopped.
+    pub fn record(&self, control: &crate::search::Control) {
+        let s = &self.stats;
+        s.nodes
+            .fetch_add(control.nodes.load(Ordering::Relaxed), Ordering::Relaxed);
+        if control.stop.load(Ordering::Relaxed) {
+            s.cancelled.fetch_add(1, Ordering::Relaxed);
+        } else {
+            s.completed.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     /// A slot if one is free now; never waits.
     pub fn try_acquire(self: &Arc<Self>) -> Option<Permit> {
         let max = self.config.max_searches.max(1);

@@ -459,7 +459,7 @@ async fn analyze_for<V: Evaluate>(
     let stop = control.stop.clone();
     let _stop_when_dropped = StopOnDrop(control.stop.clone());
     let (tx, rx) = tokio::sync::oneshot::channel();
-    let entries = pool.config.hash_mb * (1 << 20) / 32;
+    let entries = search::table_entries(pool.config.hash_mb);
     let worker_pool = pool.clone();
     let spawned = std::thread::Builder::new()
         .name("arbiter-search".to_owned())
@@ -489,20 +489,7 @@ async fn analyze_for<V: Evaluate>(
                     }
                 }))
             });
-            let stats = &worker_pool.stats;
-            stats.nodes.fetch_add(
-                control.nodes.load(std::sync::atomic::Ordering::Relaxed),
-                std::sync::atomic::Ordering::Relaxed,
-            );
-            if control.stop.load(std::sync::atomic::Ordering::Relaxed) {
-                stats
-                    .cancelled
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            } else {
-                stats
-                    .completed
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
+            worker_pool.record(&control);
             // Free the slot before answering, so the client's next search
             // finds it free.
             drop(permit);

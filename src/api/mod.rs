@@ -377,39 +377,16 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
 }
 
 async fn wait_for_signal() -> &'static str {
+    use actix_web::rt::signal::ctrl_c;
     use actix_web::rt::signal::unix::{signal, SignalKind};
-    let mut term = match signal(SignalKind::terminate()) {
-        Ok(s) => s,
+    match signal(SignalKind::terminate()) {
+        Ok(mut term) => tokio::select! {
+            _ = ctrl_c() => "SIGINT",
+            _ = term.recv() => "SIGTERM",
+        },
         Err(_) => {
-            let _ = actix_web::rt::signal::ctrl_c().await;
-            return "SIGINT";
+            let _ = ctrl_c().await;
+            "SIGINT"
         }
-    };
-    tokio_select_signal(&mut term).await
-}
-
-async fn tokio_select_signal(term: &mut actix_web::rt::signal::unix::Signal) -> &'static str {
-    let ctrl_c = std::pin::pin!(actix_web::rt::signal::ctrl_c());
-    let term = std::pin::pin!(term.recv());
-    match futures_select(ctrl_c, term).await {
-        true => "SIGINT",
-        false => "SIGTERM",
     }
-}
-
-/// Waits for the first of two futures; true if it was the first.
-async fn futures_select<A: std::future::Future, B: std::future::Future>(
-    mut a: std::pin::Pin<&mut A>,
-    mut b: std::pin::Pin<&mut B>,
-) -> bool {
-    std::future::poll_fn(|cx| {
-        if a.as_mut().poll(cx).is_ready() {
-            return std::task::Poll::Ready(true);
-        }
-        if b.as_mut().poll(cx).is_ready() {
-            return std::task::Poll::Ready(false);
-        }
-        std::task::Poll::Pending
-    })
-    .await
 }
