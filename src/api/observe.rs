@@ -9,16 +9,12 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{web, Error, HttpMessage};
+use actix_web::{web, Error};
 use tracing::Instrument;
 
 use super::AppState;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-
-/// The request's ID, in the request's extensions.
-#[derive(Clone, Debug)]
-pub struct RequestId(pub String);
 
 /// A client's ID is kept when it is 1-128 visible ASCII characters.
 fn acceptable(value: &HeaderValue) -> Option<String> {
@@ -36,7 +32,6 @@ pub async fn observe(
         .get(&REQUEST_ID)
         .and_then(acceptable)
         .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    req.extensions_mut().insert(RequestId(id.clone()));
     let method = req.method().as_str().to_owned();
     let route = req
         .match_pattern()
