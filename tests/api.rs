@@ -300,13 +300,14 @@ async fn malformed_bodies() {
     );
     let resp = s.post(LM, json!({"fenn": "x"})).await;
     assert_problem(&resp, 422, "invalid_request");
-    assert!(resp.2["detail"]
-        .as_str()
-        .unwrap()
-        .contains("unknown field `fenn`"));
-    let resp = s.post(LM, json!({"moves": "h2e2"})).await;
+    assert_eq!(resp.2["field"], "fenn");
+    assert_eq!(
+        resp.2["detail"],
+        "unknown field 'fenn'; this request takes: balances, fen, moves, notation, rules"
+    );
+    let resp = s.post(VALIDATE, json!({})).await;
     assert_problem(&resp, 422, "invalid_request");
-    assert_problem(&s.post(VALIDATE, json!({})).await, 422, "invalid_request");
+    assert_eq!(resp.2["field"], "move");
     assert_problem(
         &s.post_raw(LM, "text/plain", b"{}".to_vec()).await,
         415,
@@ -320,6 +321,367 @@ async fn malformed_bodies() {
     );
     assert_problem(&s.get("/v1/nothing").await, 404, "not_found");
     assert_problem(&s.get(LM).await, 405, "method_not_allowed");
+}
+
+/// What a new user ran into: each example gets its new answer.
+#[actix_rt::test]
+async fn wrong_types_name_the_field_in_json_terms() {
+    let s = start().await;
+    let an = "/v1/variants/xiangqi/analyze";
+    // (path, body, status, code, field, detail)
+    let cases = [
+        (LM, json!({"moves": 5}), 422, "invalid_request", "moves",
+         "'moves' must be an array of move strings, or one string of moves separated by spaces; got 5"),
+        (LM, json!({"moves": ["h2e2", 7]}), 422, "invalid_request", "moves[1]",
+         "'moves[1]' must be a move string; got 7"),
+        (LM, json!({"fen": false}), 422, "invalid_request", "fen", "'fen' must be a FEN string; got false"),
+        (an, json!({"nodes": 99999999999999999999.0_f64}), 422, "invalid_limits", "nodes",
+         "nodes: 100000000000000000000 is out of range; use 1 to 100000000"),
+        (an, json!({"nodes": -5}), 422, "invalid_limits", "nodes",
+         "nodes: -5 is out of range; use 1 to 100000000"),
+        (an, json!({"depth": "deep"}), 422, "invalid_limits", "depth",
+         "'depth' must be a whole number of plies, 1 or more; got the string \"deep\""),
+        (an, json!({"multipv": 9}), 422, "invalid_limits", "multipv",
+         "multipv: 9 is out of range; use 1 to 5"),
+        (LM, json!({"notation": "pgn"}), 422, "invalid_notation", "notation",
+         "'notation' must be one of the notation names: iccs, ucci, fairy, uci, wxf, chinese, san, coordinate; got the string \"pgn\""),
+        (LM, json!({"balances": {"white": -1, "black": 2}}), 422, "invalid_balances", "balances.white",
+         "'balances.white' must be a whole number of units, 0 or more; got -1"),
+        (LM, json!({"rules": {"move_limit_plies": "x"}}), 422, "invalid_rules", "rules.move_limit_plies",
+         "'rules.move_limit_plies' must be a whole number from 0 to 4294967295; got the string \"x\""),
+        (LM, json!({"rules": {"repetition": "chinese"}}), 422, "invalid_rules", "rules.repetition",
+         "'rules.repetition' must be one of 'asian', 'none'; got the string \"chinese\""),
+        (LM, json!({"rules": {"setup": "feminine"}}), 422, "invalid_rules", "rules.setup",
+         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, repetition"),
+        (LM, json!({"rules": [1]}), 422, "invalid_rules", "rules",
+         "'rules' must be an object of rule options; got an array of 1 elements"),
+        ("/v1/variants/taxi/legal-moves", json!({"rules": {"income": 2000000}}), 422, "invalid_rules", "rules.income",
+         "rules.income: 2000000 is more than the largest income, 1000000"),
+        (VALIDATE, json!({"moves": []}), 422, "invalid_request", "move", "'move' is required: a move string"),
+    ];
+    for (path, body, status, code, field, detail) in cases {
+        let resp = s.post(path, body.clone()).await;
+        assert_problem(&resp, status, code);
+        assert_eq!(resp.2["field"], field, "{body}");
+        assert_eq!(resp.2["detail"], detail, "{body}");
+    }
+    // A body that is not an object is refused, arrays included (serde would
+    // read a struct from an array).
+    for raw in [
+        &b"[null, [\"h2e2\"], null, null, null]"[..],
+        b"\"h2e2\"",
+        b"42",
+        b"null",
+    ] {
+        let resp = s.post_raw(LM, "application/json", raw.to_vec()).await;
+        assert_problem(&resp, 422, "invalid_request");
+        assert!(resp.2["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("the body must be a JSON object"));
+    }
+    // No parser wording reaches a client.
+    let bodies = [
+        json!({"moves": {"a": 1}}),
+        json!({"move": 1}),
+        json!({"nodes": 1.5}),
+        json!({"flip": "yes"}),
+        json!({"balances": [1, 2]}),
+        json!({"balances": {"white": 1}}),
+        json!({"balances": {"white": 1, "black": 2, "red": 3}}),
+        json!({"rules": {"move_limit_plies": 1e30}}),
+    ];
+    for body in bodies {
+        for path in [LM, VALIDATE, an, "/v1/variants/xiangqi/diagram"] {
+            let (st, _, answer) = s.post(path, body.clone()).await;
+            assert!(st.is_client_error(), "{path} {body}: {st}");
+            let detail = answer["detail"].as_str().unwrap();
+            for serde_word in [
+                "invalid type",
+                "invalid value",
+                "missing field",
+                "unknown variant",
+                "`",
+                "u32",
+                "u64",
+                "usize",
+                "floating point",
+                "sequence",
+                " map",
+                "line 1 column",
+            ] {
+                assert!(!detail.contains(serde_word), "{path} {body}: {detail}");
+            }
+            assert!(answer["field"].is_string(), "{path} {body}: {answer}");
+        }
+    }
+    let resp = s
+        .post_raw(LM, "application/json", b"{\"moves\": [\"h2e2\",]}".to_vec())
+        .await;
+    assert_problem(&resp, 400, "malformed_json");
+    assert_eq!(
+        resp.2["detail"],
+        "the body is not valid JSON: something is wrong at line 1, column 19"
+    );
+}
+
+/// `moves` may also be one string of space-separated moves (Lichess).
+#[actix_rt::test]
+async fn moves_as_one_string() {
+    let s = start().await;
+    let (st, _, one) = s.post(LM, json!({"moves": "h2e2 h9g7"})).await;
+    assert_eq!(st, StatusCode::OK, "{one}");
+    let (_, _, list) = s.post(LM, json!({"moves": ["h2e2", "h9g7"]})).await;
+    assert_eq!(one, list);
+    let (st, _, body) = s
+        .post(VALIDATE, json!({"moves": "  h2e2   h9g7 ", "move": "h0g2"}))
+        .await;
+    assert_eq!((st, &body["legal"]), (StatusCode::OK, &json!(true)));
+    let (st, _, body) = s.post(LM, json!({"moves": ""})).await;
+    assert_eq!((st, &body["plies"]), (StatusCode::OK, &json!(0)));
+    let (st, _, body) = s
+        .post(
+            "/v1/variants/taxi/adjudicate",
+            json!({"moves": "Nf3 Nf6", "notation": "san"}),
+        )
+        .await;
+    assert_eq!((st, &body["plies"]), (StatusCode::OK, &json!(2)), "{body}");
+}
+
+/// A move that is illegal or unreadable as sent, but a legal move in another
+/// notation of the variant, says which notation to send.
+#[actix_rt::test]
+async fn a_move_in_another_notation_says_which() {
+    let s = start().await;
+    // (path, body, problem code, reason_code, hint, detail)
+    let cases = [
+        (LM, json!({"moves": ["h3e3"]}), "illegal_move", "no_piece", "fairy",
+         "move 0 ('h3e3'): there is no piece on h3; 'h3e3' reads as Fairy-Stockfish coordinates (ranks 1-10): send \"notation\": \"fairy\""),
+        (LM, json!({"moves": ["h2e2", "h10g8"]}), "invalid_move", "bad_notation", "fairy",
+         "move 1 ('h10g8'): 'h10g8' is not a coordinate move like 'h2e2' (files a-i, ranks 0-9); 'h10g8' reads as Fairy-Stockfish coordinates (ranks 1-10): send \"notation\": \"fairy\""),
+        (LM, json!({"moves": ["C2.5"]}), "invalid_move", "bad_notation", "wxf",
+         "move 0 ('C2.5'): 'C2.5' is not a coordinate move like 'h2e2' (files a-i, ranks 0-9); 'C2.5' reads as WXF notation: send \"notation\": \"wxf\""),
+        (LM, json!({"moves": ["炮二平五"]}), "invalid_move", "bad_notation", "chinese",
+         "move 0 ('炮二平五'): '炮二平五' is not a coordinate move like 'h2e2' (files a-i, ranks 0-9); '炮二平五' reads as Chinese notation: send \"notation\": \"chinese\""),
+        (LM, json!({"moves": ["b0c2"], "notation": "fairy"}), "invalid_move", "bad_notation", "iccs",
+         "move 0 ('b0c2'): 'b0c2' is not a coordinate move like 'h3e3' (files a-i, ranks 1-10); 'b0c2' reads as ICCS coordinates (ranks 0-9): send \"notation\": \"iccs\""),
+        ("/v1/variants/taxi/legal-moves", json!({"moves": ["e4"]}), "invalid_move", "bad_notation", "san",
+         "move 0 ('e4'): 'e4' is not a UCI move like 'e2e4' or 'e7e8q'; 'e4' reads as standard algebraic notation: send \"notation\": \"san\""),
+        ("/v1/variants/taxi/legal-moves", json!({"moves": ["e2e4"], "notation": "san"}), "illegal_move", "no_such_move", "uci",
+         "move 0 ('e2e4'): no legal move of White is written 'e2e4' in SAN; 'e2e4' reads as UCI coordinates: send \"notation\": \"uci\""),
+    ];
+    for (path, body, code, reason, hint, detail) in cases {
+        let resp = s.post(path, body.clone()).await;
+        assert_problem(&resp, 422, code);
+        assert_eq!(resp.2["reason_code"], reason, "{body}");
+        assert_eq!(resp.2["notation_hint"], hint, "{body}");
+        assert_eq!(resp.2["detail"], detail, "{body}");
+    }
+    // A move that is illegal in every notation gets no hint.
+    let resp = s.post(LM, json!({"moves": ["a0a5"]})).await;
+    assert_problem(&resp, 422, "illegal_move");
+    assert!(resp.2.get("notation_hint").is_none());
+    // validate says the same in its answer.
+    let (st, _, body) = s.post(VALIDATE, json!({"move": "h3e3"})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(
+        (&body["legal"], &body["reason_code"], &body["notation_hint"]),
+        (&json!(false), &json!("no_piece"), &json!("fairy"))
+    );
+    let resp = s.post(VALIDATE, json!({"move": "C2.5"})).await;
+    assert_problem(&resp, 422, "invalid_move");
+    assert_eq!(resp.2["notation_hint"], "wxf");
+}
+
+/// `uci` in Xiangqi is Fairy-Stockfish's UCI (ranks 1-10), as pyffish users
+/// send it; `ucci` is ICCS. Both are listed as aliases.
+#[actix_rt::test]
+async fn notation_aliases_are_documented_and_work() {
+    let s = start().await;
+    let (_, _, fairy) = s
+        .post(LM, json!({"moves": ["h3e3", "h10g8"], "notation": "fairy"}))
+        .await;
+    let (st, _, uci) = s
+        .post(LM, json!({"moves": ["h3e3", "h10g8"], "notation": "uci"}))
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(fairy, uci);
+    let (st, _, ucci) = s
+        .post(LM, json!({"moves": ["h2e2", "h9g7"], "notation": "ucci"}))
+        .await;
+    assert_eq!((st, &ucci["fen"]), (StatusCode::OK, &fairy["fen"]));
+    let (_, _, v) = s.get("/v1/variants/xiangqi").await;
+    assert_eq!(
+        v["notations"],
+        json!([
+            {"name": "iccs", "aliases": ["ucci"], "description": "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)", "example": "h2e2"},
+            {"name": "fairy", "aliases": ["uci"], "description": "Fairy-Stockfish's UCI coordinates, ranks 1-10 (what pyffish and pychess send)", "example": "h3e3"},
+            {"name": "wxf", "aliases": [], "description": "WXF/AXF notation", "example": "C2.5"},
+            {"name": "chinese", "aliases": [], "description": "Chinese notation, simplified or traditional characters", "example": "炮二平五"}
+        ])
+    );
+    let resp = s.post(LM, json!({"notation": "san"})).await;
+    assert_eq!(
+        resp.2["detail"],
+        "notation: 'san' is not a notation of xiangqi; use one of: iccs (or ucci), fairy (or uci), wxf, chinese"
+    );
+}
+
+/// HEAD wherever GET, `Allow` on a 405, `/` to Swagger UI.
+#[actix_rt::test]
+async fn http_details() {
+    let s = start().await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for path in [
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/v1/variants",
+        "/v1/variants/taxi",
+        "/v1/variants/xiangqi/diagram.svg",
+    ] {
+        let get = client
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        let head = client
+            .head(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.status(), StatusCode::OK, "HEAD {path}");
+        assert_eq!(
+            head.headers()["content-type"],
+            get.headers()["content-type"],
+            "{path}"
+        );
+        assert!(
+            head.bytes().await.unwrap().is_empty(),
+            "HEAD {path} has no body"
+        );
+    }
+    for (method, path, allow) in [
+        (reqwest::Method::GET, LM, "POST"),
+        (reqwest::Method::PUT, "/v1/variants/xiangqi/analyze", "POST"),
+        (reqwest::Method::DELETE, "/healthz", "GET, HEAD"),
+        (reqwest::Method::POST, "/v1/variants/tamerlane", "GET, HEAD"),
+        (reqwest::Method::OPTIONS, VALIDATE, "POST"),
+    ] {
+        let r = client
+            .request(method.clone(), format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            r.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        assert_eq!(r.headers()["allow"], allow, "{method} {path}");
+        assert_eq!(r.headers()["content-type"], "application/problem+json");
+    }
+    for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+        let r = client
+            .request(method, format!("{}/", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::FOUND);
+        assert_eq!(r.headers()["location"], "/swagger-ui/");
+    }
+}
+
+/// `--cors-origins`: preflights and answers carry CORS headers for the
+/// named origins only; without the setting there are none.
+#[actix_rt::test]
+async fn cors_for_the_named_origins() {
+    let none = start().await;
+    let named = start_with(ServeArgs {
+        workers: Some(1),
+        cors_origins: vec![
+            "https://games.example".into(),
+            "http://localhost:3000".into(),
+        ],
+        ..ServeArgs::default()
+    })
+    .await;
+    let any = start_with(ServeArgs {
+        workers: Some(1),
+        cors_origins: vec!["*".into()],
+        ..ServeArgs::default()
+    })
+    .await;
+    let preflight = |s: &Server, origin: &str| {
+        s.client
+            .request(reqwest::Method::OPTIONS, format!("{}{LM}", s.base))
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "content-type")
+            .send()
+    };
+    let r = preflight(&named, "https://games.example").await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(
+        r.headers()["access-control-allow-origin"],
+        "https://games.example"
+    );
+    assert!(r.headers()["access-control-allow-methods"]
+        .to_str()
+        .unwrap()
+        .contains("POST"));
+    assert!(r.headers()["access-control-allow-headers"]
+        .to_str()
+        .unwrap()
+        .contains("content-type"));
+    let r = preflight(&named, "https://evil.example").await.unwrap();
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    assert!(r.headers().get("access-control-allow-origin").is_none());
+    assert_eq!(r.headers()["content-type"], "application/problem+json");
+    let r = preflight(&any, "https://anyone.example").await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["access-control-allow-origin"], "*");
+    // Without the setting a preflight is an ordinary OPTIONS: 405.
+    let r = preflight(&none, "https://games.example").await.unwrap();
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert!(r.headers().get("access-control-allow-origin").is_none());
+    // The actual request: headers for the named origin only, answers alike.
+    for (s, origin, allowed) in [
+        (
+            &named,
+            "http://localhost:3000",
+            Some("http://localhost:3000"),
+        ),
+        (&named, "https://evil.example", None),
+        (&none, "http://localhost:3000", None),
+        (&any, "https://anyone.example", Some("*")),
+    ] {
+        let r = s
+            .client
+            .post(format!("{}{LM}", s.base))
+            .header("origin", origin)
+            .json(&json!({"moves": ["h2e2"]}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        assert_eq!(
+            r.headers()
+                .get("access-control-allow-origin")
+                .map(|v| v.to_str().unwrap()),
+            allowed,
+            "{origin}"
+        );
+        if allowed.is_some() {
+            let exposed = r.headers()["access-control-expose-headers"]
+                .to_str()
+                .unwrap();
+            assert!(exposed.contains("x-request-id") && exposed.contains("retry-after"));
+        }
+    }
 }
 
 #[actix_rt::test]

@@ -150,7 +150,7 @@ proptest! {
             Ok(m) => prop_assert!(moves.contains(&m)),
             Err(e) => {
                 prop_assert!(!moves.iter().any(|m| m.from == from && m.to == to));
-                prop_assert!(!e.message.is_empty() && !e.code.is_empty());
+                prop_assert!(!e.message.is_empty() && !e.is_syntax());
             }
         }
     }

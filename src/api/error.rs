@@ -4,85 +4,72 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
-use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use crate::variants::{FenError, PlayError, RulesError};
+use super::types::Side;
+use crate::variants::{
+    FenError, GameResult, NotationName, Outcome, PlayError, Reason, Refusal, RulesError, VariantId,
+};
 
-/// The kinds of failure, each with a stable code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The kinds of failure, each with a stable code (`code` in a problem).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::IntoStaticStr)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Problem {
+    /// 400: the body is not JSON.
     MalformedJson,
+    /// 422: the body is not a JSON object, or a field is unknown, missing or
+    /// of the wrong type (named in `field`).
     InvalidRequest,
+    /// 415: the body is not sent as `application/json`.
     UnsupportedMediaType,
+    /// 413: the body is over 1 MiB.
     PayloadTooLarge,
+    /// 404: no such route.
     NotFound,
+    /// 405: the method is not allowed on the route (see `Allow`).
     MethodNotAllowed,
+    /// 400: a cross-origin request (a CORS preflight) that the server's
+    /// `--cors-origins` does not allow.
+    CorsRefused,
+    /// 404: no such variant.
     UnknownVariant,
+    /// 422: the FEN is malformed or a position that cannot arise.
     InvalidFen,
+    /// 422: a rule option is unknown or out of range.
     InvalidRules,
+    /// 422: Taxi chess balances disagree with the FEN, or balances for a
+    /// variant without money.
     InvalidBalances,
+    /// 422: the notation is not one of the variant's.
     InvalidNotation,
+    /// 422: a move cannot be read in the request's notation.
     InvalidMove,
+    /// 422: a move of `moves` is illegal.
     IllegalMove,
+    /// 422: a move of `moves` comes after the end of the game.
     GameOver,
+    /// 422: more than 10,000 moves.
     TooManyMoves,
+    /// 422: `/analyze` on a game that is over.
     GameEnded,
+    /// 422: a search limit is out of range (named in `field`).
     InvalidLimits,
+    /// 503: every search thread is busy; retry after `Retry-After`.
     EngineBusy,
+    /// 500: a bug; it has been logged.
     Internal,
 }
 
 impl Problem {
-    pub const ALL: &'static [Problem] = &[
-        Problem::MalformedJson,
-        Problem::InvalidRequest,
-        Problem::UnsupportedMediaType,
-        Problem::PayloadTooLarge,
-        Problem::NotFound,
-        Problem::MethodNotAllowed,
-        Problem::UnknownVariant,
-        Problem::InvalidFen,
-        Problem::InvalidRules,
-        Problem::InvalidBalances,
-        Problem::InvalidNotation,
-        Problem::InvalidMove,
-        Problem::IllegalMove,
-        Problem::GameOver,
-        Problem::TooManyMoves,
-        Problem::GameEnded,
-        Problem::InvalidLimits,
-        Problem::EngineBusy,
-        Problem::Internal,
-    ];
-
-    pub const fn code(self) -> &'static str {
-        match self {
-            Problem::MalformedJson => "malformed_json",
-            Problem::InvalidRequest => "invalid_request",
-            Problem::UnsupportedMediaType => "unsupported_media_type",
-            Problem::PayloadTooLarge => "payload_too_large",
-            Problem::NotFound => "not_found",
-            Problem::MethodNotAllowed => "method_not_allowed",
-            Problem::UnknownVariant => "unknown_variant",
-            Problem::InvalidFen => "invalid_fen",
-            Problem::InvalidRules => "invalid_rules",
-            Problem::InvalidBalances => "invalid_balances",
-            Problem::InvalidNotation => "invalid_notation",
-            Problem::InvalidMove => "invalid_move",
-            Problem::IllegalMove => "illegal_move",
-            Problem::GameOver => "game_over",
-            Problem::TooManyMoves => "too_many_moves",
-            Problem::GameEnded => "game_ended",
-            Problem::InvalidLimits => "invalid_limits",
-            Problem::EngineBusy => "engine_busy",
-            Problem::Internal => "internal",
-        }
+    /// The code on the wire, e.g. `invalid_fen`.
+    pub fn code(self) -> &'static str {
+        self.into()
     }
 
     pub const fn status(self) -> StatusCode {
         match self {
-            Problem::MalformedJson => StatusCode::BAD_REQUEST,
+            Problem::MalformedJson | Problem::CorsRefused => StatusCode::BAD_REQUEST,
             Problem::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Problem::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Problem::NotFound | Problem::UnknownVariant => StatusCode::NOT_FOUND,
@@ -111,6 +98,7 @@ impl Problem {
             Problem::PayloadTooLarge => "The request body is too large",
             Problem::NotFound => "No such resource",
             Problem::MethodNotAllowed => "Method not allowed on this resource",
+            Problem::CorsRefused => "The cross-origin request is not allowed",
             Problem::UnknownVariant => "Unknown variant",
             Problem::InvalidFen => "The FEN is not a valid position",
             Problem::InvalidRules => "The rule options are not valid",
@@ -133,32 +121,26 @@ impl Problem {
     }
 }
 
-/// An RFC 9457 problem: the body of every error response.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({
-    "type": "urn:arbiter:problem:illegal-move",
-    "title": "A move of the game is illegal",
-    "status": 422,
-    "detail": "move 2 ('h9g7'): the horse's leg at h8 is blocked",
-    "code": "illegal_move",
-    "field": "moves[2]",
-    "move_index": 2,
-    "move": "h9g7",
-    "reason_code": "blocked"
-}))]
+/// An RFC 9457 problem: the body of every error response. Beside the
+/// standard members it carries `code` and, where they apply, the members
+/// below; no others.
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ProblemDetails {
     /// A URI naming the kind of problem; stable.
     #[serde(rename = "type")]
+    #[schema(example = "urn:arbiter:problem:illegal-move")]
     pub type_uri: String,
     /// A short summary of the kind of problem.
     pub title: String,
     /// The HTTP status code.
+    #[schema(example = 422)]
     pub status: u16,
     /// What went wrong with this request, for a person.
     pub detail: String,
-    /// The kind of problem as a stable machine-readable code, e.g. `invalid_fen`.
-    pub code: String,
-    /// The request field at fault, e.g. `fen` or `moves[3]`.
+    /// The kind of problem as a stable machine-readable code.
+    pub code: Problem,
+    /// The request field at fault in JSON terms, e.g. `fen`, `moves[3]`,
+    /// `rules.move_limit_plies`, `balances.white`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     /// For a bad move in `moves`: its index.
@@ -167,73 +149,87 @@ pub struct ProblemDetails {
     /// For a bad move: the move as sent.
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub move_text: Option<String>,
-    /// For an illegal move: the stable code of the reason (see `validate`).
+    /// For an illegal or unreadable move: the stable code of the reason
+    /// (the same codes as `validate`'s `reason_code`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason_code: Option<String>,
-    /// Further members specific to the problem.
-    #[serde(flatten)]
-    #[schema(value_type = Object)]
-    pub extra: Map<String, Value>,
+    pub reason_code: Option<Refusal>,
+    /// For a bad move that is a legal move in another notation of the
+    /// variant: that notation (send it as `notation`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation_hint: Option<NotationName>,
+    /// For `game_over` and `game_ended`: the result of the game that ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// For `game_over` and `game_ended`: the winner, when decisive.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Side>,
+    /// For `game_over` and `game_ended`: how the game ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_reason: Option<Reason>,
 }
 
 /// An error of a request. Boxed, so that `Result<_, ApiError>` stays small.
 #[derive(Debug)]
-pub struct ApiError(Box<ApiErrorInner>);
-
-#[derive(Debug)]
-pub struct ApiErrorInner {
-    pub problem: Problem,
-    pub detail: String,
-    pub field: Option<String>,
-    pub move_index: Option<usize>,
-    pub move_text: Option<String>,
-    pub reason_code: Option<String>,
-    pub extra: Map<String, Value>,
-}
+pub struct ApiError(Box<ProblemDetails>);
 
 impl std::ops::Deref for ApiError {
-    type Target = ApiErrorInner;
-    fn deref(&self) -> &ApiErrorInner {
+    type Target = ProblemDetails;
+    fn deref(&self) -> &ProblemDetails {
         &self.0
     }
 }
 
 impl std::ops::DerefMut for ApiError {
-    fn deref_mut(&mut self) -> &mut ApiErrorInner {
+    fn deref_mut(&mut self) -> &mut ProblemDetails {
         &mut self.0
     }
 }
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.problem.code(), self.detail)
+        write!(f, "{}: {}", self.code.code(), self.detail)
     }
 }
 
 impl ApiError {
     pub fn new(problem: Problem, detail: impl Into<String>) -> ApiError {
-        ApiError(Box::new(ApiErrorInner {
-            problem,
+        ApiError(Box::new(ProblemDetails {
+            type_uri: problem.type_uri(),
+            title: problem.title().to_owned(),
+            status: problem.status().as_u16(),
             detail: detail.into(),
+            code: problem,
             field: None,
             move_index: None,
             move_text: None,
             reason_code: None,
-            extra: Map::new(),
+            notation_hint: None,
+            result: None,
+            winner: None,
+            game_reason: None,
         }))
     }
 
+    /// The kind of problem.
+    pub fn problem(&self) -> Problem {
+        self.code
+    }
+
     pub fn field(mut self, field: impl Into<String>) -> ApiError {
-        self.field = Some(field.into());
+        self.0.field = Some(field.into());
         self
     }
 
-    pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
-        self.extra.insert(key.to_owned(), value.into());
+    /// Names the end of a game that is over.
+    pub fn game(mut self, variant: VariantId, outcome: &Outcome) -> ApiError {
+        self.0.result = Some(outcome.result());
+        self.0.winner = outcome.winner().map(|c| Side::of(variant, c));
+        self.0.game_reason = outcome.reason();
         self
     }
 
-    pub fn unknown_variant(name: &str, known: &[&str]) -> ApiError {
+    pub fn unknown_variant(name: &str) -> ApiError {
+        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
         ApiError::new(
             Problem::UnknownVariant,
             format!(
@@ -249,11 +245,16 @@ impl ApiError {
     }
 
     pub fn invalid_rules(e: RulesError) -> ApiError {
-        ApiError::new(Problem::InvalidRules, format!("rules: {}", e.message)).field("rules")
+        ApiError::new(
+            Problem::InvalidRules,
+            format!("rules.{}: {}", e.option, e.message),
+        )
+        .field(format!("rules.{}", e.option))
     }
 
-    /// A move of the `moves` record could not be played.
-    pub fn from_play(e: PlayError, side_names: [&str; 2]) -> ApiError {
+    /// A move of the `moves` record could not be played; `hint` is another
+    /// notation in which it is a legal move.
+    pub fn from_play(e: PlayError, variant: VariantId, hint: Option<NotationName>) -> ApiError {
         match e {
             PlayError::Illegal { index, text, error } => {
                 let problem = if error.is_syntax() {
@@ -263,12 +264,17 @@ impl ApiError {
                 };
                 let mut err = ApiError::new(
                     problem,
-                    format!("move {index} ('{text}'): {}", error.message),
+                    format!(
+                        "move {index} ('{text}'): {}{}",
+                        error.message,
+                        hint_sentence(&text, hint)
+                    ),
                 )
                 .field(format!("moves[{index}]"));
-                err.move_index = Some(index);
-                err.move_text = Some(text);
-                err.reason_code = Some(error.code.to_owned());
+                err.0.move_index = Some(index);
+                err.0.move_text = Some(text);
+                err.0.reason_code = Some(error.code);
+                err.0.notation_hint = hint;
                 err
             }
             PlayError::GameOver {
@@ -284,46 +290,51 @@ impl ApiError {
                         outcome.explanation()
                     ),
                 )
-                .field(format!("moves[{index}]"));
-                err.move_index = Some(index);
-                err.move_text = Some(text);
-                if let Some(reason) = outcome.reason() {
-                    err = err.with("game_reason", reason.code());
-                }
-                if let Some(w) = outcome.winner() {
-                    err = err.with("winner", side_names[w.index()]);
-                }
-                err.with("result", outcome.result())
+                .field(format!("moves[{index}]"))
+                .game(variant, &outcome);
+                err.0.move_index = Some(index);
+                err.0.move_text = Some(text);
+                err
             }
         }
     }
 
-    pub fn body(&self) -> ProblemDetails {
-        ProblemDetails {
-            type_uri: self.problem.type_uri(),
-            title: self.problem.title().to_owned(),
-            status: self.problem.status().as_u16(),
-            detail: self.detail.clone(),
-            code: self.problem.code().to_owned(),
-            field: self.field.clone(),
-            move_index: self.move_index,
-            move_text: self.move_text.clone(),
-            reason_code: self.reason_code.clone(),
-            extra: self.extra.clone(),
-        }
+    /// The problem body.
+    pub fn body(&self) -> &ProblemDetails {
+        &self.0
     }
+}
+
+/// "; 'h3e3' reads as …: send "notation": "fairy"", or nothing.
+pub fn hint_sentence(text: &str, hint: Option<NotationName>) -> String {
+    let Some(n) = hint else {
+        return String::new();
+    };
+    let what = match n {
+        NotationName::Fairy => "Fairy-Stockfish coordinates (ranks 1-10)",
+        NotationName::Uci => "UCI coordinates",
+        NotationName::Iccs | NotationName::Ucci => "ICCS coordinates (ranks 0-9)",
+        NotationName::Wxf => "WXF notation",
+        NotationName::Chinese => "Chinese notation",
+        NotationName::San => "standard algebraic notation",
+        NotationName::Coordinate => "coordinates",
+    };
+    format!(
+        "; '{text}' reads as {what}: send \"notation\": \"{}\"",
+        n.as_str()
+    )
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.problem.status()
+        self.code.status()
     }
 
     fn error_response(&self) -> HttpResponse {
-        let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
+        let body = serde_json::to_vec(self.body()).unwrap_or_else(|_| b"{}".to_vec());
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "application/problem+json"));
-        if self.problem == Problem::EngineBusy {
+        if self.code == Problem::EngineBusy {
             response.insert_header((header::RETRY_AFTER, "1"));
         }
         response.body(body)
@@ -336,20 +347,100 @@ impl ResponseError for ApiError {
 #[allow(dead_code)]
 pub enum BodyErrors {
     /// The body is not JSON (`malformed_json`).
-    #[response(status = 400, content_type = "application/problem+json")]
+    #[response(status = 400, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:malformed-json",
+        "title": "The request body is not valid JSON",
+        "status": 400,
+        "detail": "the body is not valid JSON: something is wrong at line 1, column 12",
+        "code": "malformed_json"
+    }))]
     Malformed(ProblemDetails),
     /// No such variant (`unknown_variant`).
-    #[response(status = 404, content_type = "application/problem+json")]
+    #[response(status = 404, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:unknown-variant",
+        "title": "Unknown variant",
+        "status": 404,
+        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
+        "code": "unknown_variant",
+        "field": "variant"
+    }))]
     UnknownVariant(ProblemDetails),
     /// The body is over 1 MiB (`payload_too_large`).
-    #[response(status = 413, content_type = "application/problem+json")]
+    #[response(status = 413, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:payload-too-large",
+        "title": "The request body is too large",
+        "status": 413,
+        "detail": "the body is larger than the limit of 1048576 bytes",
+        "code": "payload_too_large"
+    }))]
     TooLarge(ProblemDetails),
     /// The body is not sent as `application/json` (`unsupported_media_type`).
-    #[response(status = 415, content_type = "application/problem+json")]
+    #[response(status = 415, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:unsupported-media-type",
+        "title": "The request body must be application/json",
+        "status": 415,
+        "detail": "send the body as JSON with 'Content-Type: application/json'",
+        "code": "unsupported_media_type"
+    }))]
     UnsupportedMediaType(ProblemDetails),
     /// A field is wrong: bad FEN, rules, notation, balances or limits, an
     /// illegal move in `moves` (named by index), a game that has ended, or an
-    /// unknown field (`code` says which).
-    #[response(status = 422, content_type = "application/problem+json")]
+    /// unknown, missing or mistyped field (`code` and `field` say which).
+    #[response(status = 422, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:illegal-move",
+        "title": "A move of the game is illegal",
+        "status": 422,
+        "detail": "move 0 ('h3e3'): there is no piece on h3; 'h3e3' reads as Fairy-Stockfish coordinates (ranks 1-10): send \"notation\": \"fairy\"",
+        "code": "illegal_move",
+        "field": "moves[0]",
+        "move_index": 0,
+        "move": "h3e3",
+        "reason_code": "no_piece",
+        "notation_hint": "fairy"
+    }))]
     Unprocessable(ProblemDetails),
+}
+
+/// The problems of the `GET …/diagram.svg` query.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum QueryErrors {
+    /// No such variant (`unknown_variant`).
+    #[response(status = 404, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:unknown-variant",
+        "title": "Unknown variant",
+        "status": 404,
+        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
+        "code": "unknown_variant",
+        "field": "variant"
+    }))]
+    UnknownVariant(ProblemDetails),
+    /// A bad parameter: FEN, rules, notation, an illegal move in `moves`, or
+    /// an unknown parameter (`code` and `field` say which).
+    #[response(status = 422, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:invalid-fen",
+        "title": "The FEN is not a valid position",
+        "status": 422,
+        "detail": "fen: the board has 9 ranks; Xiangqi has 10",
+        "code": "invalid_fen",
+        "field": "fen"
+    }))]
+    Unprocessable(ProblemDetails),
+}
+
+/// The answer when every search thread is busy.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum BusyError {
+    /// Every search thread is busy (`engine_busy`), with `Retry-After`.
+    #[response(status = 503, content_type = "application/problem+json",
+        headers(("Retry-After" = u32, description = "Seconds to wait before retrying")),
+        example = json!({
+        "type": "urn:arbiter:problem:engine-busy",
+        "title": "Every search thread is busy; retry after the time given",
+        "status": 503,
+        "detail": "all 1 search threads are busy; retry in a second",
+        "code": "engine_busy"
+    }))]
+    Busy(ProblemDetails),
 }

@@ -3,17 +3,23 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
 use super::engine::{EnginePool, Peer, StopOnDrop};
-use super::error::{ApiError, BodyErrors, Problem, ProblemDetails};
+use super::error::{
+    hint_sentence, ApiError, BodyErrors, BusyError, Problem, ProblemDetails, QueryErrors,
+};
+use super::extract::{notation_of, read_query, rule_options, rules_of, Body};
 use super::types::*;
 use crate::diagram::{Draw, Options as DiagramOptions};
 use crate::search::{self, Control, Evaluate, Limits, Score};
 use crate::variants::tamerlane::Tamerlane;
 use crate::variants::taxi::Taxi;
 use crate::variants::xiangqi::Xiangqi;
-use crate::variants::{Conduct, Game, Outcome, SetupError, Variant, VariantId, VariantInfo};
+use crate::variants::{
+    Color, Conduct, Game, NotationName, Outcome, PlayError, Reason, Refusal, SetupError, Variant,
+    VariantId,
+};
 
 /// The longest `moves` record a request may carry.
 pub const MAX_MOVES: usize = 10_000;
@@ -46,64 +52,47 @@ fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError>
     })
 }
 
-fn variant_id(name: &str) -> Result<VariantId, ApiError> {
-    VariantId::parse(name).ok_or_else(|| {
-        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
-        ApiError::unknown_variant(name, &known)
-    })
-}
-
-fn details(info: VariantInfo) -> VariantDetails {
+fn details<V: Variant>() -> VariantDetails {
+    let info = V::info();
     VariantDetails {
-        id: info.id.as_str().to_owned(),
+        id: info.id,
         name: info.name.to_owned(),
         description: info.description.to_owned(),
         files: info.files,
         ranks: info.ranks,
         start_fen: info.start_fen.to_owned(),
-        sides: info.sides.iter().map(|s| (*s).to_owned()).collect(),
+        sides: vec![Side::of(V::ID, Color::White), Side::of(V::ID, Color::Black)],
         notations: info
             .notations
             .into_iter()
             .map(|n| NotationDoc {
-                name: n.name.to_owned(),
+                name: n.name,
+                aliases: n.aliases.to_vec(),
                 description: n.description.to_owned(),
                 example: n.example.to_owned(),
             })
             .collect(),
-        rule_options: info
-            .rule_options
+        rule_options: rule_options::<V>()
             .into_iter()
             .map(|o| RuleOption {
-                name: o.name.to_owned(),
                 r#type: o.kind.to_owned(),
+                values: (!o.values.is_empty()).then(|| o.values.clone()),
+                name: o.name,
                 default: o.default,
-                description: o.description.to_owned(),
+                description: o.description,
             })
             .collect(),
     }
 }
 
-fn variant_details<V: Variant>() -> VariantDetails {
-    details(V::info())
-}
-
-fn notation<V: Variant>(name: Option<&str>) -> Result<V::Notation, ApiError> {
-    match name {
-        None => Ok(V::Notation::default()),
-        Some(n) => V::parse_notation(n).ok_or_else(|| {
-            let known: Vec<&str> = V::info().notations.iter().map(|n| n.name).collect();
-            ApiError::new(
-                Problem::InvalidNotation,
-                format!(
-                    "notation: '{n}' is not a notation of {}; use one of: {}",
-                    V::ID,
-                    known.join(", ")
-                ),
-            )
-            .field("notation")
-        }),
-    }
+/// Another notation of the variant in which `text` is a legal move here.
+fn notation_hint<V: Variant>(pos: &V, text: &str, used: V::Notation) -> Option<NotationName> {
+    V::info().notations.iter().map(|n| n.name).find(|&name| {
+        V::notation(name).is_some_and(|other| {
+            std::mem::discriminant(&other) != std::mem::discriminant(&used)
+                && pos.parse_move(text, other).is_ok()
+        })
+    })
 }
 
 /// Builds the game of a request: rules, start position, and every move checked.
@@ -124,7 +113,7 @@ fn replay<V: Variant>(
         )
         .field("moves"));
     }
-    let rules = V::parse_rules(rules).map_err(ApiError::invalid_rules)?;
+    let rules = rules_of::<V>(rules)?;
     let start =
         V::setup(fen, &rules, balances.map(|b| [b.white, b.black])).map_err(|e| match e {
             SetupError::Fen(e) => ApiError::invalid_fen(e),
@@ -133,14 +122,19 @@ fn replay<V: Variant>(
             }
         })?;
     let mut game = Game::<V>::new(start, rules);
-    game.play_all(moves, notation)
-        .map_err(|e| ApiError::from_play(e, V::SIDES))?;
+    game.play_all(moves, notation).map_err(|e| {
+        let hint = match &e {
+            PlayError::Illegal { text, .. } => notation_hint(game.current(), text, notation),
+            PlayError::GameOver { .. } => None,
+        };
+        ApiError::from_play(e, V::ID, hint)
+    })?;
     Ok(game)
 }
 
 /// The game a request describes, and the notation its moves are written in.
 fn game_of<V: Variant>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
-    let notation = notation::<V>(req.notation())?;
+    let notation = notation_of::<V>(req.notation())?;
     let game = replay::<V>(
         req.fen(),
         req.balances(),
@@ -151,26 +145,22 @@ fn game_of<V: Variant>(req: &impl PositionFields) -> Result<(Game<V>, V::Notatio
     Ok((game, notation))
 }
 
-fn status(
-    outcome: &Outcome,
-    claimable: Vec<(crate::variants::Reason, String)>,
-    sides: [&str; 2],
-) -> GameStatus {
+fn status(variant: VariantId, outcome: &Outcome, claimable: Vec<(Reason, String)>) -> GameStatus {
+    let side = |c: Color| Side::of(variant, c);
     GameStatus {
         status: match outcome {
-            Outcome::Ongoing => "ongoing",
-            Outcome::Decisive { .. } => "decisive",
-            Outcome::Drawn { .. } => "drawn",
-        }
-        .to_owned(),
-        result: outcome.result().to_owned(),
-        winner: outcome.winner().map(|c| sides[c.index()].to_owned()),
-        reason: outcome.reason().map(|r| r.code().to_owned()),
+            Outcome::Ongoing => Status::Ongoing,
+            Outcome::Decisive { .. } => Status::Decisive,
+            Outcome::Drawn { .. } => Status::Drawn,
+        },
+        result: outcome.result(),
+        winner: outcome.winner().map(side),
+        reason: outcome.reason(),
         explanation: outcome.explanation().to_owned(),
         claimable_draws: claimable
             .into_iter()
             .map(|(reason, explanation)| ClaimableDraw {
-                reason: reason.code().to_owned(),
+                reason,
                 explanation,
             })
             .collect(),
@@ -180,15 +170,18 @@ fn status(
                 from_ply: r.cycle.0,
                 to_ply: r.cycle.1,
             },
-            in_breach: r.in_breach.map(|c| sides[c.index()].to_owned()),
-            sides: r
-                .conduct
-                .iter()
-                .enumerate()
-                .map(|(i, c)| SideConduct {
-                    side: sides[i].to_owned(),
-                    conduct: c.code().to_owned(),
-                    chased: match c {
+            in_breach: r.in_breach.map(side),
+            sides: [Color::White, Color::Black]
+                .into_iter()
+                .zip(&r.conduct)
+                .map(|(c, conduct)| SideConduct {
+                    side: side(c),
+                    conduct: match conduct {
+                        Conduct::PerpetualCheck => ConductCode::PerpetualCheck,
+                        Conduct::PerpetualChase { .. } => ConductCode::PerpetualChase,
+                        Conduct::Allowed => ConductCode::Allowed,
+                    },
+                    chased: match conduct {
                         Conduct::PerpetualChase { square, piece } => Some(ChasedPiece {
                             square: square.clone(),
                             piece: piece.clone(),
@@ -205,20 +198,20 @@ fn summary<V: Variant>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
     let pos = game.current();
     PositionSummary {
         fen: pos.to_fen(),
-        side_to_move: V::SIDES[pos.side_to_move().index()].to_owned(),
+        side_to_move: Side::of(V::ID, pos.side_to_move()),
         in_check: pos.in_check(),
         plies: game.moves().len(),
         balances: pos
             .balances()
             .map(|[white, black]| Balances { white, black }),
         status: status(
+            V::ID,
             outcome,
             if outcome.is_ongoing() {
                 V::claimable_draws(game)
             } else {
                 Vec::new()
             },
-            V::SIDES,
         ),
     }
 }
@@ -231,12 +224,11 @@ fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) ->
     let repetition = verdict.as_ref().and_then(|o| {
         Some(RepetitionMark {
             outcome: match o.winner() {
-                Some(w) if w == mover => "win",
-                Some(_) => "loss",
-                None => "draw",
-            }
-            .to_owned(),
-            reason: o.reason()?.code().to_owned(),
+                Some(w) if w == mover => MoverOutcome::Win,
+                Some(_) => MoverOutcome::Loss,
+                None => MoverOutcome::Draw,
+            },
+            reason: o.reason()?,
         })
     });
     let mut out = LegalMove {
@@ -250,7 +242,9 @@ fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) ->
         cost: d.cost,
         capture: d.capture,
         check: d.gives_check,
-        forbidden_repetition: repetition.as_ref().is_some_and(|r| r.outcome == "loss"),
+        forbidden_repetition: repetition
+            .as_ref()
+            .is_some_and(|r| r.outcome == MoverOutcome::Loss),
         repetition,
     };
     for (name, text) in d.others {
@@ -277,7 +271,7 @@ fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesRespons
         moves.clear();
     }
     Ok(LegalMovesResponse {
-        variant: V::ID.as_str().to_owned(),
+        variant: V::ID,
         position: summary(&game, &outcome),
         legal_moves: moves
             .into_iter()
@@ -289,12 +283,13 @@ fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesRespons
 fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, ApiError> {
     let (mut game, notation) = game_of::<V>(&req)?;
     let outcome = game.outcome();
-    let refuse = |reason: String, code: &str| ValidateResponse {
-        variant: V::ID.as_str().to_owned(),
+    let refuse = |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
+        variant: V::ID,
         legal: false,
         mv: req.mv.clone(),
         reason: Some(reason),
-        reason_code: Some(code.to_owned()),
+        reason_code: Some(code),
+        notation_hint: hint,
         details: None,
         position_after: None,
     };
@@ -305,7 +300,8 @@ fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, Ap
                 outcome.result(),
                 outcome.explanation()
             ),
-            "game_over",
+            Refusal::GameOver,
+            None,
         ));
     }
     match game.current().parse_move(&req.mv, notation) {
@@ -314,19 +310,29 @@ fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, Ap
             game.play(mv);
             let after = game.outcome();
             Ok(ValidateResponse {
-                variant: V::ID.as_str().to_owned(),
+                variant: V::ID,
                 legal: true,
                 mv: req.mv.clone(),
                 reason: None,
                 reason_code: None,
+                notation_hint: None,
                 details: Some(details),
                 position_after: Some(summary(&game, &after)),
             })
         }
-        Err(e) if e.is_syntax() => {
-            Err(ApiError::new(Problem::InvalidMove, format!("move: {}", e.message)).field("move"))
+        Err(e) => {
+            let hint = notation_hint(game.current(), &req.mv, notation);
+            let message = format!("{}{}", e.message, hint_sentence(&req.mv, hint));
+            if e.is_syntax() {
+                let mut err =
+                    ApiError::new(Problem::InvalidMove, format!("move: {message}")).field("move");
+                err.reason_code = Some(e.code);
+                err.notation_hint = hint;
+                Err(err)
+            } else {
+                Ok(refuse(message, e.code, hint))
+            }
         }
-        Err(e) => Ok(refuse(e.message, e.code)),
     }
 }
 
@@ -334,7 +340,7 @@ fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse
     let (game, _) = game_of::<V>(&req)?;
     let outcome = game.outcome();
     Ok(AdjudicateResponse {
-        variant: V::ID.as_str().to_owned(),
+        variant: V::ID,
         position: summary(&game, &outcome),
     })
 }
@@ -435,7 +441,7 @@ async fn analyze_for<V: Evaluate>(
                     outcome.explanation()
                 ),
             )
-            .with("result", outcome.result()));
+            .game(V::ID, &outcome));
         }
         let summary = summary(&game, &outcome);
         Ok((game, notation, limits, applied, summary))
@@ -469,7 +475,7 @@ async fn analyze_for<V: Evaluate>(
                 Ok(found.map(|r| {
                     let start = game.current();
                     AnalyzeResponse {
-                        variant: V::ID.as_str().to_owned(),
+                        variant: V::ID,
                         position: summary,
                         best_move: start.move_to_string(r.best_move, notation),
                         lines: r
@@ -538,11 +544,12 @@ async fn analyze_for<V: Evaluate>(
     tag = "variants",
     responses((status = 200, description = "Every supported variant", body = VariantList))
 )]
+#[route("/v1/variants", method = "GET", method = "HEAD")]
 pub async fn list_variants() -> web::Json<VariantList> {
     web::Json(VariantList {
         variants: VariantId::ALL
             .iter()
-            .map(|&id| for_variant!(id, variant_details()))
+            .map(|&id| for_variant!(id, details()))
             .collect(),
     })
 }
@@ -552,17 +559,18 @@ pub async fn list_variants() -> web::Json<VariantList> {
     get,
     path = "/v1/variants/{variant}",
     tag = "variants",
-    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     responses(
         (status = 200, description = "The variant", body = VariantDetails),
         (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json")
     )
 )]
+#[route("/v1/variants/{variant}", method = "GET", method = "HEAD")]
 pub async fn get_variant(
-    variant: web::Path<String>,
+    variant: web::Path<VariantId>,
 ) -> Result<web::Json<VariantDetails>, ApiError> {
-    let id = variant_id(&variant)?;
-    Ok(web::Json(for_variant!(id, variant_details())))
+    let id = variant.into_inner();
+    Ok(web::Json(for_variant!(id, details())))
 }
 
 /// The legal moves of a position, with the game's status.
@@ -574,7 +582,7 @@ pub async fn get_variant(
     post,
     path = "/v1/variants/{variant}/legal-moves",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     request_body(content = PositionRequest, examples(
         ("start" = (summary = "The start position", value = json!({}))),
         ("after moves" = (summary = "After two moves", value = json!({"moves": ["h2e2", "h9g7"]}))),
@@ -605,13 +613,14 @@ pub async fn get_variant(
         BodyErrors
     )
 )]
+#[post("/v1/variants/{variant}/legal-moves")]
 pub async fn legal_moves(
-    variant: web::Path<String>,
-    body: web::Json<PositionRequest>,
+    variant: web::Path<VariantId>,
+    body: Body<PositionRequest>,
 ) -> Result<web::Json<LegalMovesResponse>, ApiError> {
-    let id = variant_id(&variant)?;
+    let id = variant.into_inner();
     Ok(web::Json(guarded(|| {
-        for_variant!(id, legal_moves_for(body.into_inner()))
+        for_variant!(id, legal_moves_for(body.0))
     })?))
 }
 
@@ -624,7 +633,7 @@ pub async fn legal_moves(
     post,
     path = "/v1/variants/{variant}/validate",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     request_body(content = ValidateRequest, examples(
         ("legal" = (summary = "A legal move", value = json!({"moves": ["h2e2"], "move": "h9g7"}))),
         ("blocked horse" = (summary = "A horse whose leg is blocked", value = json!({
@@ -649,13 +658,14 @@ pub async fn legal_moves(
         BodyErrors
     )
 )]
+#[post("/v1/variants/{variant}/validate")]
 pub async fn validate(
-    variant: web::Path<String>,
-    body: web::Json<ValidateRequest>,
+    variant: web::Path<VariantId>,
+    body: Body<ValidateRequest>,
 ) -> Result<web::Json<ValidateResponse>, ApiError> {
-    let id = variant_id(&variant)?;
+    let id = variant.into_inner();
     Ok(web::Json(guarded(|| {
-        for_variant!(id, validate_for(body.into_inner()))
+        for_variant!(id, validate_for(body.0))
     })?))
 }
 
@@ -664,7 +674,7 @@ pub async fn validate(
     post,
     path = "/v1/variants/{variant}/adjudicate",
     tag = "rules",
-    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     request_body(content = PositionRequest, examples(
         ("checkmate" = (summary = "A game ending in checkmate", value = json!({
             "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
@@ -702,13 +712,14 @@ pub async fn validate(
         BodyErrors
     )
 )]
+#[post("/v1/variants/{variant}/adjudicate")]
 pub async fn adjudicate(
-    variant: web::Path<String>,
-    body: web::Json<PositionRequest>,
+    variant: web::Path<VariantId>,
+    body: Body<PositionRequest>,
 ) -> Result<web::Json<AdjudicateResponse>, ApiError> {
-    let id = variant_id(&variant)?;
+    let id = variant.into_inner();
     Ok(web::Json(guarded(|| {
-        for_variant!(id, adjudicate_for(body.into_inner()))
+        for_variant!(id, adjudicate_for(body.0))
     })?))
 }
 
@@ -727,7 +738,7 @@ pub async fn adjudicate(
     post,
     path = "/v1/variants/{variant}/analyze",
     tag = "engine",
-    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     request_body(content = AnalyzeRequest, examples(
         ("start" = (summary = "The start position, 300 ms", value = json!({"movetime_ms": 300}))),
         ("mate in two" = (summary = "Two chariots mate in two", value = json!({
@@ -750,19 +761,20 @@ pub async fn adjudicate(
     responses(
         (status = 200, description = "The engine's choice", body = AnalyzeResponse),
         BodyErrors,
-        (status = 503, description = "Every search thread is busy (with `Retry-After`)", body = ProblemDetails, content_type = "application/problem+json")
+        BusyError
     )
 )]
+#[post("/v1/variants/{variant}/analyze")]
 pub async fn analyze(
-    variant: web::Path<String>,
-    body: web::Json<AnalyzeRequest>,
+    variant: web::Path<VariantId>,
+    body: Body<AnalyzeRequest>,
     state: web::Data<super::AppState>,
     http: HttpRequest,
 ) -> Result<web::Json<AnalyzeResponse>, ApiError> {
-    let id = variant_id(&variant)?;
+    let id = variant.into_inner();
     let pool = state.engine.clone();
     let peer = http.conn_data::<Arc<Peer>>().cloned();
-    let req = body.into_inner();
+    let req = body.0;
     let response = match id {
         VariantId::Xiangqi => analyze_for::<Xiangqi>(req, pool, peer).await,
         VariantId::Taxi => analyze_for::<Taxi>(req, pool, peer).await,
@@ -814,35 +826,27 @@ fn diagram_options(
     path = "/v1/variants/{variant}/diagram.svg",
     tag = "pictures",
     params(
-        ("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi"),
+        ("variant" = VariantId, Path, description = "The variant", example = "xiangqi"),
         DiagramQuery
     ),
     responses(
         (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json"),
-        (status = 422, description = "Bad FEN, rules, notation or query, or an illegal move in `moves`", body = ProblemDetails, content_type = "application/problem+json")
+        QueryErrors
     )
 )]
+#[route("/v1/variants/{variant}/diagram.svg", method = "GET", method = "HEAD")]
 pub async fn diagram_get(
-    variant: web::Path<String>,
-    query: web::Query<DiagramQuery>,
+    variant: web::Path<VariantId>,
+    http: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let id = variant_id(&variant)?;
-    let q = query.into_inner();
-    let moves: Vec<String> = q
-        .moves
-        .as_deref()
-        .unwrap_or("")
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|m| !m.is_empty())
-        .map(str::to_owned)
-        .collect();
+    let id = variant.into_inner();
+    let q = read_query(http.query_string())?;
     let rules: Option<serde_json::Value> = match q.rules.as_deref() {
         None => None,
-        Some(text) => Some(serde_json::from_str(text).map_err(|e| {
+        Some(text) => Some(serde_json::from_str(text).map_err(|_| {
             ApiError::new(
                 Problem::InvalidRules,
-                format!("rules: not a JSON object: {e}"),
+                "'rules' must be a JSON object of rule options, like {\"setup\":\"feminine\"}",
             )
             .field("rules")
         })?),
@@ -850,7 +854,7 @@ pub async fn diagram_get(
     let opts = diagram_options(q.flip, q.coordinates, q.highlight);
     let req = DiagramRequest {
         fen: q.fen,
-        moves,
+        moves: Moves(q.moves.unwrap_or_default()),
         rules,
         notation: q.notation,
         balances: None,
@@ -867,7 +871,7 @@ pub async fn diagram_get(
     post,
     path = "/v1/variants/{variant}/diagram",
     tag = "pictures",
-    params(("variant" = String, Path, description = "The variant: `xiangqi`, `taxi` or `tamerlane`", example = "xiangqi")),
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     request_body(content = DiagramRequest, examples(
         ("after moves" = (summary = "After two moves, last move marked", value = json!({"moves": ["h2e2", "h9g7"]}))),
         ("check, flipped" = (summary = "A check, from Black's side", value = json!({
@@ -884,35 +888,43 @@ pub async fn diagram_get(
         BodyErrors
     )
 )]
+#[post("/v1/variants/{variant}/diagram")]
 pub async fn diagram_post(
-    variant: web::Path<String>,
-    body: web::Json<DiagramRequest>,
+    variant: web::Path<VariantId>,
+    body: Body<DiagramRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = variant_id(&variant)?;
-    let req = body.into_inner();
+    let id = variant.into_inner();
+    let req = body.0;
     let opts = diagram_options(req.flip, req.coordinates, req.highlight);
     let svg = guarded(|| for_variant!(id, diagram_for(&req, &opts)))?;
     Ok(svg_response(svg))
 }
 
 /// Liveness: the process answers.
-#[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, body = Health)))]
+#[utoipa::path(get, path = "/healthz", tag = "operations", responses(
+    (status = 200, description = "The process answers", body = Health, example = json!({"status": "ok"}))
+))]
+#[route("/healthz", method = "GET", method = "HEAD")]
 pub async fn healthz() -> web::Json<Health> {
     web::Json(Health {
-        status: "ok".to_owned(),
+        status: HealthStatus::Ok,
     })
 }
 
 /// Readiness: the service takes requests.
-#[utoipa::path(get, path = "/readyz", tag = "operations", responses((status = 200, body = Health), (status = 503, body = Health)))]
+#[utoipa::path(get, path = "/readyz", tag = "operations", responses(
+    (status = 200, description = "Ready for requests", body = Health, example = json!({"status": "ready"})),
+    (status = 503, description = "Draining before a shutdown: send requests elsewhere", body = Health, example = json!({"status": "shutting_down"}))
+))]
+#[route("/readyz", method = "GET", method = "HEAD")]
 pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
     if state.is_ready() {
         HttpResponse::Ok().json(Health {
-            status: "ready".to_owned(),
+            status: HealthStatus::Ready,
         })
     } else {
         HttpResponse::ServiceUnavailable().json(Health {
-            status: "shutting_down".to_owned(),
+            status: HealthStatus::ShuttingDown,
         })
     }
 }
@@ -922,24 +934,11 @@ pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
 #[utoipa::path(get, path = "/metrics", tag = "operations", responses(
     (status = 200, description = "The metrics", content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8", body = String)
 ))]
+#[route("/metrics", method = "GET", method = "HEAD")]
 pub async fn metrics(state: web::Data<super::AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
         .body(state.metrics.render())
-}
-
-pub async fn not_found(req: HttpRequest) -> HttpResponse {
-    actix_web::ResponseError::error_response(&ApiError::new(
-        Problem::NotFound,
-        format!("there is no resource at {}", req.path()),
-    ))
-}
-
-pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
-    actix_web::ResponseError::error_response(&ApiError::new(
-        Problem::MethodNotAllowed,
-        format!("{} is not allowed on {}", req.method(), req.path()),
-    ))
 }
 
 #[cfg(test)]
@@ -949,9 +948,9 @@ mod tests {
     #[test]
     fn a_panic_becomes_a_problem() {
         let err = guarded::<()>(|| panic!("a bug")).unwrap_err();
-        assert_eq!(err.problem, Problem::Internal);
+        assert_eq!(err.problem(), Problem::Internal);
         assert_eq!(err.body().status, 500);
-        assert_eq!(err.body().code, "internal");
+        assert_eq!(err.body().code.code(), "internal");
         assert_eq!(guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod engine;
 pub mod error;
+pub mod extract;
 pub mod handlers;
 pub mod metrics;
 pub mod observe;
@@ -12,36 +13,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::error::JsonPayloadError;
-use actix_web::{web, App, HttpRequest, HttpServer};
+use actix_web::dev::ServiceResponse;
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer, ResponseError};
 use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
-use error::{ApiError, Problem, ProblemDetails};
+use error::{ApiError, Problem};
 
 /// The largest request body accepted (1 MiB).
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 
+/// The document's head: what the routes do not say themselves.
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "arbiter",
-        description = "A stateless rules service for Xiangqi, Taxi chess and Tamerlane chess: legal moves, move validation with reasons, and adjudication. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
+        description = "A stateless rules service for Xiangqi, Taxi chess and Tamerlane chess: legal moves, move validation with reasons, adjudication, engine analysis and diagrams. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
     ),
-    paths(
-        handlers::list_variants,
-        handlers::get_variant,
-        handlers::legal_moves,
-        handlers::validate,
-        handlers::adjudicate,
-        handlers::analyze,
-        handlers::diagram_get,
-        handlers::diagram_post,
-        handlers::healthz,
-        handlers::readyz,
-        handlers::metrics
-    ),
-    components(schemas(ProblemDetails)),
+    components(schemas(error::ProblemDetails, types::Side)),
     tags(
         (name = "variants", description = "What the service supports"),
         (name = "rules", description = "Legal moves, validation and adjudication"),
@@ -52,9 +44,34 @@ pub const MAX_BODY_BYTES: usize = 1 << 20;
 )]
 pub struct ApiDoc;
 
+/// Every documented route, each registered once with its OpenAPI entry.
+fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(handlers::list_variants)
+        .service(handlers::get_variant)
+        .service(handlers::legal_moves)
+        .service(handlers::validate)
+        .service(handlers::adjudicate)
+        .service(handlers::analyze)
+        .service(handlers::diagram_get)
+        .service(handlers::diagram_post)
+        .service(handlers::healthz)
+        .service(handlers::readyz)
+        .service(handlers::metrics);
+}
+
 /// The OpenAPI document, as served and as checked in at `openapi/openapi.json`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(routes)
+        .split_for_parts()
+        .1
+}
+
+/// The OpenAPI document as pretty JSON.
 pub fn openapi_json() -> String {
-    ApiDoc::openapi()
+    openapi()
         .to_pretty_json()
         .expect("the OpenAPI document serializes")
 }
@@ -92,116 +109,166 @@ impl AppState {
     }
 }
 
-fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    let api = match &err {
-        JsonPayloadError::Overflow { limit }
-        | JsonPayloadError::OverflowKnownLength { limit, .. } => ApiError::new(
-            Problem::PayloadTooLarge,
-            format!("the body is larger than the limit of {limit} bytes"),
-        ),
-        JsonPayloadError::ContentType => ApiError::new(
-            Problem::UnsupportedMediaType,
-            "send the body as JSON with 'Content-Type: application/json'",
-        ),
-        JsonPayloadError::Deserialize(e) if e.is_data() => ApiError::new(
-            Problem::InvalidRequest,
-            format!("the body does not fit the schema: {e}"),
-        ),
-        JsonPayloadError::Deserialize(e) => ApiError::new(
-            Problem::MalformedJson,
-            format!("the body is not valid JSON: {e}"),
-        ),
-        other => ApiError::new(
-            Problem::MalformedJson,
-            format!("the body could not be read: {other}"),
-        ),
+/// An error answered by something other than our handlers (the CORS layer
+/// refusing a preflight, say), rendered as a problem like every other error.
+fn as_problem<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_problem = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|ct| ct.as_bytes().starts_with(b"application/problem+json"));
+    let problem = match res.status() {
+        _ if is_problem => None,
+        StatusCode::BAD_REQUEST => Some(Problem::CorsRefused),
+        StatusCode::NOT_FOUND => Some(Problem::NotFound),
+        StatusCode::METHOD_NOT_ALLOWED => Some(Problem::MethodNotAllowed),
+        StatusCode::INTERNAL_SERVER_ERROR => Some(Problem::Internal),
+        _ => None,
     };
-    api.into()
+    let Some(problem) = problem else {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    };
+    let detail = res
+        .response()
+        .error()
+        .map(|e| e.to_string())
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| problem.title().to_owned());
+    let (req, res) = res.into_parts();
+    let mut answer = ApiError::new(problem, detail).error_response();
+    for (name, value) in res.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            answer.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, answer).map_into_right_body(),
+    ))
 }
 
-/// Registers every route of the service; used by `serve` and by the tests.
-pub fn configure(state: Arc<AppState>) -> impl FnOnce(&mut web::ServiceConfig) {
-    move |cfg: &mut web::ServiceConfig| {
-        let not_allowed = || web::to(handlers::method_not_allowed);
-        cfg.app_data(web::Data::from(state))
-            .app_data(web::QueryConfig::default().error_handler(|err, _req| {
-                ApiError::new(
-                    Problem::InvalidRequest,
-                    format!("the query string does not fit: {err}"),
-                )
-                .into()
-            }))
-            .app_data(
-                web::JsonConfig::default()
-                    .limit(MAX_BODY_BYTES)
-                    .error_handler(json_error),
-            )
-            .service(
-                web::resource("/healthz")
-                    .route(web::get().to(handlers::healthz))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/metrics")
-                    .route(web::get().to(handlers::metrics))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/readyz")
-                    .route(web::get().to(handlers::readyz))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants")
-                    .route(web::get().to(handlers::list_variants))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}")
-                    .route(web::get().to(handlers::get_variant))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}/legal-moves")
-                    .route(web::post().to(handlers::legal_moves))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}/validate")
-                    .route(web::post().to(handlers::validate))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}/adjudicate")
-                    .route(web::post().to(handlers::adjudicate))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}/analyze")
-                    .route(web::post().to(handlers::analyze))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}/diagram.svg")
-                    .route(web::get().to(handlers::diagram_get))
-                    .default_service(not_allowed()),
-            )
-            .service(
-                web::resource("/v1/variants/{variant}/diagram")
-                    .route(web::post().to(handlers::diagram_post))
-                    .default_service(not_allowed()),
-            )
-            .service(web::resource("/swagger-ui").route(web::get().to(|| async {
-                actix_web::HttpResponse::PermanentRedirect()
-                    .insert_header((actix_web::http::header::LOCATION, "/swagger-ui/"))
-                    .finish()
-            })))
-            .service(
-                SwaggerUi::new("/swagger-ui/{_:.*}")
-                    .url("/api-docs/openapi.json", ApiDoc::openapi()),
-            )
-            .default_service(web::to(handlers::not_found));
+/// The methods of each documented path, read off the OpenAPI document: what
+/// a request to a known path with another method is told (`Allow`).
+struct Routes(Vec<(actix_web::dev::ResourceDef, String)>);
+
+impl Routes {
+    fn of(doc: &utoipa::openapi::OpenApi) -> Routes {
+        Routes(
+            doc.paths
+                .paths
+                .iter()
+                .map(|(path, item)| {
+                    let mut methods = Vec::new();
+                    if item.get.is_some() {
+                        methods.extend(["GET", "HEAD"]);
+                    }
+                    if item.post.is_some() {
+                        methods.push("POST");
+                    }
+                    (
+                        actix_web::dev::ResourceDef::new(path.as_str()),
+                        methods.join(", "),
+                    )
+                })
+                .collect(),
+        )
     }
+}
+
+/// No route took the request: 405 with `Allow` for a known path, else 404.
+async fn no_route(req: HttpRequest, routes: web::Data<Routes>) -> HttpResponse {
+    match routes.0.iter().find(|(def, _)| def.is_match(req.path())) {
+        Some((_, allow)) => {
+            let mut res = ApiError::new(
+                Problem::MethodNotAllowed,
+                format!(
+                    "{} is not allowed on {}; allowed: {allow}",
+                    req.method(),
+                    req.path()
+                ),
+            )
+            .error_response();
+            if let Ok(value) = header::HeaderValue::from_str(allow) {
+                res.headers_mut().insert(header::ALLOW, value);
+            }
+            res
+        }
+        None => ApiError::new(
+            Problem::NotFound,
+            format!("there is no resource at {}", req.path()),
+        )
+        .error_response(),
+    }
+}
+
+/// An unknown variant in the path.
+fn bad_variant(_: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    ApiError::unknown_variant(req.match_info().get("variant").unwrap_or_default()).into()
+}
+
+/// The CORS policy of `--cors-origins`: none, every origin, or a list.
+fn cors(origins: &[String]) -> actix_cors::Cors {
+    let mut cors = actix_cors::Cors::default()
+        .allowed_methods(["GET", "HEAD", "POST", "OPTIONS"])
+        .allowed_headers([header::CONTENT_TYPE, header::ACCEPT, observe::REQUEST_ID])
+        .expose_headers([observe::REQUEST_ID, header::RETRY_AFTER])
+        .max_age(3600);
+    for origin in origins {
+        cors = if origin == "*" {
+            cors.allow_any_origin().send_wildcard()
+        } else {
+            cors.allowed_origin(origin)
+        };
+    }
+    cors
+}
+
+/// The whole application: documented routes, Swagger UI, the root redirect,
+/// problems for 404 and 405, CORS and the request observer.
+pub fn app(
+    state: Arc<AppState>,
+    cors_origins: &[String],
+) -> App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let (app, doc) = App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .app_data(web::Data::from(state))
+        .app_data(web::PathConfig::default().error_handler(bad_variant))
+        .configure(routes)
+        .split_for_parts();
+    app.app_data(web::Data::new(Routes::of(&doc)))
+        .service(
+            web::resource("/")
+                .route(web::get().to(|| async {
+                    HttpResponse::Found()
+                        .insert_header((header::LOCATION, "/swagger-ui/"))
+                        .finish()
+                }))
+                .route(web::head().to(|| async {
+                    HttpResponse::Found()
+                        .insert_header((header::LOCATION, "/swagger-ui/"))
+                        .finish()
+                })),
+        )
+        .service(web::resource("/swagger-ui").route(web::get().to(|| async {
+            HttpResponse::PermanentRedirect()
+                .insert_header((header::LOCATION, "/swagger-ui/"))
+                .finish()
+        })))
+        .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", doc))
+        .default_service(web::to(no_route))
+        .wrap(actix_web::middleware::Condition::new(
+            !cors_origins.is_empty(),
+            cors(cors_origins),
+        ))
+        .wrap(ErrorHandlers::new().default_handler(as_problem))
+        .wrap(actix_web::middleware::from_fn(observe::observe))
 }
 
 /// `arbiter serve` options.
@@ -249,6 +316,11 @@ pub struct ServeArgs {
     /// Log lines as text or as JSON objects.
     #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// Origins that browsers may call the API from (CORS), comma-separated,
+    /// e.g. `https://example.org,http://localhost:3000`, or `*` for any.
+    /// Default: none (no CORS headers; cross-origin browser calls fail).
+    #[arg(long, env = "ARBITER_CORS_ORIGINS", value_delimiter = ',')]
+    pub cors_origins: Vec<String>,
 }
 
 impl ServeArgs {
@@ -281,8 +353,11 @@ pub fn init_tracing(filter: &str, format: LogFormat) {
         EnvFilter::new("info")
     });
     let json = format == LogFormat::Json;
+    // Colour only for a person at a terminal: a file or a log collector
+    // gets plain lines.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     let _ = if json {
         builder.json().try_init()
@@ -298,20 +373,22 @@ pub fn server(
     args: &ServeArgs,
     state: Arc<AppState>,
 ) -> std::io::Result<actix_web::dev::Server> {
-    let mut server = HttpServer::new(move || {
-        App::new()
-            .wrap(actix_web::middleware::from_fn(observe::observe))
-            .configure(configure(state.clone()))
-    })
-    .on_connect(|conn, extensions| {
-        if let Some(peer) = engine::Peer::of(conn) {
-            extensions.insert(peer);
-        }
-    })
-    .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
-    .shutdown_timeout(args.shutdown_timeout_secs)
-    // `serve` handles the signals itself, to drain first (see there).
-    .disable_signals();
+    let origins: Vec<String> = args
+        .cors_origins
+        .iter()
+        .map(|o| o.trim().trim_end_matches('/').to_owned())
+        .filter(|o| !o.is_empty())
+        .collect();
+    let mut server = HttpServer::new(move || app(state.clone(), &origins))
+        .on_connect(|conn, extensions| {
+            if let Some(peer) = engine::Peer::of(conn) {
+                extensions.insert(peer);
+            }
+        })
+        .client_request_timeout(Duration::from_secs(args.request_timeout_secs))
+        .shutdown_timeout(args.shutdown_timeout_secs)
+        // `serve` handles the signals itself, to drain first (see there).
+        .disable_signals();
     if let Some(w) = args.workers {
         server = server.workers(w.max(1));
     }
@@ -334,6 +411,7 @@ impl Default for ServeArgs {
             hash_mb: 16,
             log: "info".to_owned(),
             log_format: LogFormat::Text,
+            cors_origins: Vec::new(),
         }
     }
 }

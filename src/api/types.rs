@@ -1,7 +1,142 @@
 //! Request and response bodies, with their OpenAPI schemas and examples.
+//!
+//! Every closed set of values is an enum whose schema is derived: the
+//! variant, the notation, the status and result of a game, the reason it
+//! ended, a move's refusal code and the sides. The enums of the rules core
+//! ([`VariantId`], [`NotationName`], [`Reason`], [`Refusal`], [`GameResult`])
+//! are used as they are.
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::variants::{
+    tamerlane, taxi, xiangqi, Color, GameResult, NotationName, Reason, Refusal, VariantId,
+};
+
+/// A side of the board as the wire names it: `red` and `black` in Xiangqi,
+/// `white` and `black` in Taxi and Tamerlane chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Red,
+    White,
+    Black,
+}
+
+impl Side {
+    /// The name of `color` in `variant`.
+    pub fn of(variant: VariantId, color: Color) -> Side {
+        match (variant, color) {
+            (VariantId::Xiangqi, Color::White) => Side::Red,
+            (_, Color::White) => Side::White,
+            (_, Color::Black) => Side::Black,
+        }
+    }
+}
+
+/// Moves played from `fen`, oldest first, written in `notation`: an array of
+/// move strings, or (the Lichess convention) one string of moves separated
+/// by spaces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moves(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Moves, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Moves;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an array of move strings, or one string of moves separated by spaces")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Moves, E> {
+                Ok(Moves(v.split_whitespace().map(str::to_owned).collect()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Moves, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+                while let Some(m) = seq.next_element::<String>()? {
+                    out.push(m);
+                }
+                Ok(Moves(out))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+impl PartialSchema for Moves {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(
+                ArrayBuilder::new()
+                    .items(ObjectBuilder::new().schema_type(Type::String))
+                    .description(Some("The moves, one string each"))
+                    .examples([serde_json::json!(["h2e2", "h9g7"])]),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .description(Some("The moves in one string, separated by spaces"))
+                    .examples([serde_json::json!("h2e2 h9g7")]),
+            )
+            .description(Some(
+                "Moves played from `fen`, oldest first, written in `notation`: an array of move strings, or one string of moves separated by spaces",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Moves {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Moves")
+    }
+}
+
+/// The rule options of the variant in the path: [`xiangqi::Rules`],
+/// [`taxi::Rules`] or [`tamerlane::Rules`]. Read once the variant is known;
+/// this type only documents them.
+pub struct AnyRules;
+
+impl PartialSchema for AnyRules {
+    fn schema() -> RefOr<Schema> {
+        AnyOfBuilder::new()
+            .item(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                <xiangqi::Rules as ToSchema>::name(),
+            )))
+            .item(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                <taxi::Rules as ToSchema>::name(),
+            )))
+            .item(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                <tamerlane::Rules as ToSchema>::name(),
+            )))
+            .description(Some(
+                "Rule options of the variant in the path (XiangqiRules, TaxiRules or TamerlaneRules); every option is optional and defaults as documented there. `GET /v1/variants/{variant}` lists them too.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for AnyRules {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Rules")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        fn add<T: ToSchema>(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push((T::name().into_owned(), T::schema()));
+            T::schemas(schemas);
+        }
+        add::<xiangqi::Rules>(schemas);
+        add::<taxi::Rules>(schemas);
+        add::<tamerlane::Rules>(schemas);
+    }
+}
 
 /// A position: a start FEN and the moves played since.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -13,27 +148,27 @@ use utoipa::ToSchema;
 pub struct PositionRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
-    /// Moves played from `fen`, oldest first, written in `notation`.
     #[serde(default)]
-    pub moves: Vec<String>,
-    /// Rule options of the variant; `GET /v1/variants/{variant}` lists them with their defaults.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Moves)]
+    pub moves: Moves,
+    #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
-    /// How moves are written in this request and its answer; `GET /v1/variants/{variant}`
-    /// lists the notations. Default: the variant's coordinate notation (`iccs`
-    /// for Xiangqi, `uci` for Taxi chess).
-    pub notation: Option<String>,
+    /// How moves are written in this request and its answer; `GET
+    /// /v1/variants/{variant}` lists each variant's notations. Default: the
+    /// variant's first (`iccs` for Xiangqi, `uci` for Taxi chess,
+    /// `coordinate` for Tamerlane chess).
+    pub notation: Option<NotationName>,
     /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
     pub balances: Option<Balances>,
 }
 
 /// Both sides' balances in units (Taxi chess), before their next income.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Balances {
-    #[schema(example = 16)]
+    #[schema(example = 16, minimum = 0)]
     pub white: u32,
-    #[schema(example = 16)]
+    #[schema(example = 16, minimum = 0)]
     pub black: u32,
 }
 
@@ -41,8 +176,7 @@ pub struct Balances {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ClaimableDraw {
     /// `threefold_repetition` or `fifty_moves`.
-    #[schema(example = "threefold_repetition")]
-    pub reason: String,
+    pub reason: Reason,
     pub explanation: String,
 }
 
@@ -56,39 +190,40 @@ pub struct ClaimableDraw {
 pub struct ValidateRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
-    /// Moves played from `fen`, oldest first, written in `notation`.
     #[serde(default)]
-    pub moves: Vec<String>,
+    #[schema(value_type = Moves)]
+    pub moves: Moves,
     /// The move to check, in the position after `moves`.
     #[serde(rename = "move")]
     pub mv: String,
-    /// Rule options of the variant.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer.
-    pub notation: Option<String>,
+    pub notation: Option<NotationName>,
     /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
     pub balances: Option<Balances>,
+}
+
+/// Whether a game goes on, was won, or was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ongoing,
+    Decisive,
+    Drawn,
 }
 
 /// Whether the game goes on, and if not, how it ended.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameStatus {
-    /// `ongoing`, `decisive` or `drawn`.
-    #[schema(example = "ongoing")]
-    pub status: String,
-    /// `1-0` (first player wins), `0-1`, `1/2-1/2` or `*` (ongoing).
-    #[schema(example = "*")]
-    pub result: String,
+    pub status: Status,
+    /// `1-0` (the first player wins), `0-1`, `1/2-1/2` or `*` (ongoing).
+    pub result: GameResult,
     /// The winning side, when decisive.
-    pub winner: Option<String>,
-    /// Stable code of how the game ended: `checkmate`, `stalemate`,
-    /// `move_limit`, `insufficient_material`, `perpetual_check`,
-    /// `perpetual_chase`, `repetition`, `bankruptcy`, `fivefold_repetition`,
-    /// `seventy_five_moves`.
-    pub reason: Option<String>,
+    pub winner: Option<Side>,
+    /// How the game ended, when it has.
+    pub reason: Option<Reason>,
     /// One sentence saying what happened.
-    #[schema(example = "the game is in progress")]
     pub explanation: String,
     /// Draws that may be claimed now (Taxi chess: threefold repetition, 50
     /// moves); the game goes on unless one is claimed. Automatic draws
@@ -109,7 +244,7 @@ pub struct RepetitionDoc {
     /// of `moves` (between the last two occurrences).
     pub cycle: PlyRange,
     /// The side that broke the rules, if exactly one did.
-    pub in_breach: Option<String>,
+    pub in_breach: Option<Side>,
     /// How each side played in the cycle, first mover first.
     pub sides: Vec<SideConduct>,
 }
@@ -123,14 +258,23 @@ pub struct PlyRange {
     pub to_ply: usize,
 }
 
+/// How a side played in a repetition cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ConductCode {
+    /// Every move of the side in the cycle gave check.
+    PerpetualCheck,
+    /// Every move of the side chased the same piece.
+    PerpetualChase,
+    /// Neither.
+    Allowed,
+}
+
 /// One side's conduct in a repetition cycle.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SideConduct {
-    #[schema(example = "red")]
-    pub side: String,
-    /// `perpetual_check`, `perpetual_chase` or `allowed`.
-    #[schema(example = "perpetual_chase")]
-    pub conduct: String,
+    pub side: Side,
+    pub conduct: ConductCode,
     /// For a perpetual chase: the chased piece as it stands at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chased: Option<ChasedPiece>,
@@ -145,15 +289,22 @@ pub struct ChasedPiece {
     pub piece: String,
 }
 
+/// What a repetition would mean for the side making the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MoverOutcome {
+    Win,
+    Draw,
+    Loss,
+}
+
 /// What a move would bring about by completing a repetition.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RepetitionMark {
-    /// The result for the side making the move: `win`, `draw` or `loss`.
-    #[schema(example = "loss")]
-    pub outcome: String,
+    /// The result for the side making the move.
+    pub outcome: MoverOutcome,
     /// `perpetual_check`, `perpetual_chase` or `repetition`.
-    #[schema(example = "perpetual_check")]
-    pub reason: String,
+    pub reason: Reason,
 }
 
 /// A position reached by the request's moves.
@@ -161,9 +312,8 @@ pub struct RepetitionMark {
 pub struct PositionSummary {
     /// The position as FEN.
     pub fen: String,
-    /// The side to move (`red` or `black` in Xiangqi).
-    #[schema(example = "red")]
-    pub side_to_move: String,
+    /// The side to move.
+    pub side_to_move: Side,
     /// Whether the side to move is in check.
     pub in_check: bool,
     /// Plies played from the start FEN.
@@ -200,15 +350,12 @@ pub struct LegalMove {
     pub chinese: Option<String>,
     /// UCI coordinates (Taxi chess).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "e2e4")]
     pub uci: Option<String>,
     /// Standard algebraic notation (Taxi chess).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "e4")]
     pub san: Option<String>,
     /// What the move costs in units (Taxi chess): travel + removal + promotion.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = 2)]
     pub cost: Option<u32>,
     /// Whether the move captures.
     pub capture: bool,
@@ -225,10 +372,27 @@ pub struct LegalMove {
 
 /// The legal moves of a position.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "fen": "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
+    "side_to_move": "red",
+    "in_check": false,
+    "plies": 2,
+    "status": "ongoing",
+    "result": "*",
+    "winner": null,
+    "reason": null,
+    "explanation": "the game is in progress",
+    "claimable_draws": [],
+    "legal_moves": [
+        {"move": "a0a1", "iccs": "a0a1", "fairy": "a1a2", "wxf": "R9+1", "chinese": "车九进一",
+         "capture": false, "check": false, "forbidden_repetition": false},
+        {"move": "a0a2", "iccs": "a0a2", "fairy": "a1a3", "wxf": "R9+2", "chinese": "车九进二",
+         "capture": false, "check": false, "forbidden_repetition": false}
+    ]
+}))]
 pub struct LegalMovesResponse {
-    /// The variant.
-    #[schema(example = "xiangqi")]
-    pub variant: String,
+    pub variant: VariantId,
     #[serde(flatten)]
     pub position: PositionSummary,
     /// Every legal move; empty when the game has ended.
@@ -237,10 +401,15 @@ pub struct LegalMovesResponse {
 
 /// Whether one move is legal, and why not.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "legal": false,
+    "move": "b0c2",
+    "reason": "the horse's leg at b1 is blocked",
+    "reason_code": "blocked"
+}))]
 pub struct ValidateResponse {
-    /// The variant.
-    #[schema(example = "xiangqi")]
-    pub variant: String,
+    pub variant: VariantId,
     /// Whether the move is legal.
     pub legal: bool,
     /// The move as sent.
@@ -248,15 +417,14 @@ pub struct ValidateResponse {
     pub mv: String,
     /// Why the move is illegal, for a person.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "the horse's leg at b1 is blocked")]
     pub reason: Option<String>,
-    /// Why the move is illegal, as a stable code: `no_piece`, `not_your_piece`,
-    /// `null_move`, `own_piece`, `bad_geometry`, `leaves_palace`, `crosses_river`,
-    /// `blocked`, `cannon_screen`, `not_crossed`, `self_check`, `flying_general`,
-    /// `no_such_move`, `game_over`.
+    /// Why the move is illegal, as a stable code.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "blocked")]
-    pub reason_code: Option<String>,
+    pub reason_code: Option<Refusal>,
+    /// When the move is illegal as written but legal in another notation of
+    /// the variant: that notation (send it as `notation`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation_hint: Option<NotationName>,
     /// The move in every notation, when legal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<LegalMove>,
@@ -267,24 +435,39 @@ pub struct ValidateResponse {
 
 /// The result of a game.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "fen": "R2k5/1R7/9/9/9/9/9/9/9/4K4 b - - 1 1",
+    "side_to_move": "black",
+    "in_check": true,
+    "plies": 1,
+    "status": "decisive",
+    "result": "1-0",
+    "winner": "red",
+    "reason": "checkmate",
+    "explanation": "Black is checkmated: Red wins",
+    "claimable_draws": []
+}))]
 pub struct AdjudicateResponse {
-    /// The variant.
-    #[schema(example = "xiangqi")]
-    pub variant: String,
+    pub variant: VariantId,
     #[serde(flatten)]
     pub position: PositionSummary,
 }
 
-/// A rule option of a variant.
+/// A rule option of a variant, as `GET /v1/variants/{variant}` lists it
+/// (read off the variant's rules schema: XiangqiRules, TaxiRules, TamerlaneRules).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RuleOption {
     #[schema(example = "move_limit_plies")]
     pub name: String,
-    /// JSON type of the value.
+    /// JSON type of the value: `integer`, `boolean` or `string`.
     #[schema(example = "integer")]
     pub r#type: String,
+    /// The values a string option takes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
     /// The value used when the request does not set it (of `type`).
-    #[schema(value_type = serde_json::Value)]
+    #[schema(value_type = serde_json::Value, example = 100)]
     pub default: serde_json::Value,
     pub description: String,
 }
@@ -292,8 +475,9 @@ pub struct RuleOption {
 /// A move notation a variant reads and writes.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotationDoc {
-    #[schema(example = "iccs")]
-    pub name: String,
+    pub name: NotationName,
+    /// Other names accepted for the same notation.
+    pub aliases: Vec<NotationName>,
     pub description: String,
     #[schema(example = "h2e2")]
     pub example: String,
@@ -302,8 +486,7 @@ pub struct NotationDoc {
 /// What the service knows about a variant.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VariantDetails {
-    #[schema(example = "xiangqi")]
-    pub id: String,
+    pub id: VariantId,
     #[schema(example = "Xiangqi")]
     pub name: String,
     pub description: String,
@@ -315,7 +498,7 @@ pub struct VariantDetails {
     pub ranks: u8,
     pub start_fen: String,
     /// The sides, first mover first.
-    pub sides: Vec<String>,
+    pub sides: Vec<Side>,
     /// Notations for moves; the first is the default.
     pub notations: Vec<NotationDoc>,
     /// Options a request may set in `rules`.
@@ -328,11 +511,22 @@ pub struct VariantList {
     pub variants: Vec<VariantDetails>,
 }
 
+/// What a probe reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthStatus {
+    /// Liveness: the process answers.
+    Ok,
+    /// Readiness: requests are welcome.
+    Ready,
+    /// Readiness: the server is draining before it stops.
+    ShuttingDown,
+}
+
 /// Liveness or readiness.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
-    #[schema(example = "ok")]
-    pub status: String,
+    pub status: HealthStatus,
 }
 
 /// A position to analyse, and how long or deep to search it.
@@ -346,15 +540,15 @@ pub struct Health {
 pub struct AnalyzeRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
-    /// Moves played from `fen`, oldest first, written in `notation`. They
-    /// count for the repetition rules of the search too.
+    /// Moves played from `fen`; they count for the repetition rules of the
+    /// search too.
     #[serde(default)]
-    pub moves: Vec<String>,
-    /// Rule options of the variant.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Moves)]
+    pub moves: Moves,
+    #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer.
-    pub notation: Option<String>,
+    pub notation: Option<NotationName>,
     /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
     pub balances: Option<Balances>,
     /// Search this many plies deep (at most the server's `--max-depth`).
@@ -378,7 +572,6 @@ pub struct AnalyzeRequest {
 pub struct ScoreDoc {
     /// Centipawns (a pawn is 100; a Xiangqi soldier before the river is 30).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = 35)]
     pub cp: Option<i32>,
     /// Moves to a won end of the game as UCI counts them: 1 when the best
     /// move wins at once (checkmate, a stalemate that wins, a repetition
@@ -391,11 +584,9 @@ pub struct ScoreDoc {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AnalysisLine {
     /// The moves of the line, from the analysed position, in `notation`.
-    #[schema(example = json!(["h9g7", "h0g2"]))]
     pub moves: Vec<String>,
     pub score: ScoreDoc,
     /// The depth (plies, before extensions) at which the line was found.
-    #[schema(example = 9)]
     pub depth: u32,
 }
 
@@ -410,28 +601,44 @@ pub struct AppliedLimits {
 
 /// What the engine would play, and why.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "position": {
+        "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+        "side_to_move": "red",
+        "in_check": false,
+        "plies": 0,
+        "status": "ongoing",
+        "result": "*",
+        "winner": null,
+        "reason": null,
+        "explanation": "the game is in progress",
+        "claimable_draws": []
+    },
+    "best_move": "b0b8",
+    "lines": [{"moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2}, "depth": 5}],
+    "depth": 5,
+    "nodes": 824,
+    "nps": 412000,
+    "time_ms": 2,
+    "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1}
+}))]
 pub struct AnalyzeResponse {
-    #[schema(example = "xiangqi")]
-    pub variant: String,
+    pub variant: VariantId,
     /// The analysed position.
     pub position: PositionSummary,
     /// The move the engine would play, in `notation`.
-    #[schema(example = "h9g7")]
     pub best_move: String,
     /// The best lines, best first (`multipv` of them, or fewer when there are
     /// fewer legal moves).
     pub lines: Vec<AnalysisLine>,
     /// The deepest iteration completed.
-    #[schema(example = 9)]
     pub depth: u32,
     /// Nodes searched.
-    #[schema(example = 812345)]
     pub nodes: u64,
     /// Nodes per second.
-    #[schema(example = 1200000)]
     pub nps: u64,
     /// Wall time of the search, in milliseconds.
-    #[schema(example = 680)]
     pub time_ms: u64,
     pub limits: AppliedLimits,
 }
@@ -443,14 +650,13 @@ pub struct AnalyzeResponse {
 pub struct DiagramRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
-    /// Moves played from `fen`, oldest first, written in `notation`.
     #[serde(default)]
-    pub moves: Vec<String>,
-    /// Rule options of the variant.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Moves)]
+    pub moves: Moves,
+    #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How `moves` are written.
-    pub notation: Option<String>,
+    pub notation: Option<NotationName>,
     /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
     pub balances: Option<Balances>,
     /// Draw the board from the second player's side (default false).
@@ -462,19 +668,18 @@ pub struct DiagramRequest {
 }
 
 /// A position to draw, as query parameters (`GET …/diagram.svg`).
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DiagramQuery {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
     /// Moves played from `fen`, separated by commas or spaces.
-    #[param(example = "h2e2,h9g7")]
-    pub moves: Option<String>,
+    #[param(value_type = Option<String>, example = "h2e2,h9g7")]
+    pub moves: Option<Vec<String>>,
     /// Rule options as a JSON object, e.g. `{"setup":"feminine"}`.
     pub rules: Option<String>,
     /// How `moves` are written.
-    pub notation: Option<String>,
+    pub notation: Option<NotationName>,
     /// Draw the board from the second player's side (default false).
     pub flip: Option<bool>,
     /// Label files and ranks (default true).
@@ -488,7 +693,7 @@ pub trait PositionFields {
     fn fen(&self) -> Option<&str>;
     fn moves(&self) -> &[String];
     fn rules(&self) -> Option<&serde_json::Value>;
-    fn notation(&self) -> Option<&str>;
+    fn notation(&self) -> Option<NotationName>;
     fn balances(&self) -> Option<&Balances>;
 }
 
@@ -499,13 +704,13 @@ macro_rules! position_fields {
                 self.fen.as_deref()
             }
             fn moves(&self) -> &[String] {
-                &self.moves
+                &self.moves.0
             }
             fn rules(&self) -> Option<&serde_json::Value> {
                 self.rules.as_ref()
             }
-            fn notation(&self) -> Option<&str> {
-                self.notation.as_deref()
+            fn notation(&self) -> Option<NotationName> {
+                self.notation
             }
             fn balances(&self) -> Option<&Balances> {
                 self.balances.as_ref()

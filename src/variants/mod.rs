@@ -6,8 +6,6 @@
 use std::fmt;
 use std::hash::Hash;
 
-use serde::Deserialize;
-
 pub mod game;
 pub mod tamerlane;
 pub mod taxi;
@@ -46,7 +44,23 @@ impl std::ops::Not for Color {
 }
 
 /// Identifies a variant on the wire (`/v1/variants/{variant}`) and in the CLI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::Display,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum VariantId {
     Xiangqi,
     Taxi,
@@ -54,41 +68,70 @@ pub enum VariantId {
 }
 
 impl VariantId {
-    pub const ALL: &'static [VariantId] =
-        &[VariantId::Xiangqi, VariantId::Taxi, VariantId::Tamerlane];
+    /// Every variant, in the order the service lists them.
+    pub const ALL: &'static [VariantId] = <VariantId as strum::VariantArray>::VARIANTS;
 
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            VariantId::Xiangqi => "xiangqi",
-            VariantId::Taxi => "taxi",
-            VariantId::Tamerlane => "tamerlane",
-        }
+    /// The name on the wire: `xiangqi`, `taxi`, `tamerlane`.
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
+    /// Reads a name on the wire.
     pub fn parse(name: &str) -> Option<VariantId> {
-        VariantId::ALL.iter().copied().find(|v| v.as_str() == name)
+        name.parse().ok()
     }
 }
 
-impl fmt::Display for VariantId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+/// The name of a move notation on the wire (`notation`). Each variant reads
+/// a few of them; [`Variant::parse_notation`] says which.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum NotationName {
+    /// Xiangqi: ICCS coordinates, ranks 0-9 (`h2e2`); the default.
+    Iccs,
+    /// Xiangqi: the same as `iccs` (UCCI engines speak ICCS).
+    Ucci,
+    /// Xiangqi: Fairy-Stockfish's coordinates, ranks 1-10 (`h3e3`).
+    Fairy,
+    /// Taxi chess: UCI coordinates (`e2e4`), the default. In Xiangqi the same
+    /// as `fairy` (the UCI coordinates of Fairy-Stockfish and pyffish).
+    Uci,
+    /// Xiangqi: WXF notation (`C2.5`).
+    Wxf,
+    /// Xiangqi: Chinese notation (`炮二平五`).
+    Chinese,
+    /// Taxi chess: standard algebraic notation (`Nf3`).
+    San,
+    /// Tamerlane chess: coordinates (`b2c4`, `a10@e5`, `f2~d5`); the default.
+    Coordinate,
+}
+
+impl NotationName {
+    /// The name on the wire, e.g. `iccs`.
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 }
 
-/// A rule option of a variant, as listed by `GET /v1/variants/{variant}`.
-#[derive(Clone, Debug)]
-pub struct RuleOptionInfo {
-    pub name: &'static str,
-    pub kind: &'static str,
-    pub default: serde_json::Value,
-    pub description: &'static str,
-}
-
-/// A move notation a variant accepts on input.
+/// A move notation a variant reads and writes.
 #[derive(Clone, Debug)]
 pub struct NotationInfo {
-    pub name: &'static str,
+    pub name: NotationName,
+    /// Other names for the same notation.
+    pub aliases: &'static [NotationName],
     pub description: &'static str,
     pub example: &'static str,
 }
@@ -104,8 +147,8 @@ pub struct VariantInfo {
     pub start_fen: &'static str,
     /// Names of the sides, first mover first (e.g. `["red", "black"]`).
     pub sides: [&'static str; 2],
+    /// The notations, the default first.
     pub notations: Vec<NotationInfo>,
-    pub rule_options: Vec<RuleOptionInfo>,
 }
 
 /// Why a FEN was refused.
@@ -123,17 +166,102 @@ impl FenError {
     }
 }
 
-/// Why a move was refused. `code` is stable and machine readable, `message`
-/// is a sentence a person can act on.
+/// Why a move was refused, as a stable code (`reason_code` on the wire).
+///
+/// One list for every variant; each variant uses the codes that apply to it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Refusal {
+    /// The move cannot be read in the notation (a syntax error, not a rule).
+    BadNotation,
+    /// There is no piece on the move's first point or square.
+    NoPiece,
+    /// The piece belongs to the side not to move.
+    NotYourPiece,
+    /// The move does not go anywhere.
+    NullMove,
+    /// The destination holds one of the mover's own pieces.
+    OwnPiece,
+    /// The piece does not move that way.
+    BadGeometry,
+    /// Xiangqi: a general or advisor would leave its palace.
+    LeavesPalace,
+    /// Xiangqi: an elephant would cross the river.
+    CrossesRiver,
+    /// A leg, eye or path on the way is occupied.
+    Blocked,
+    /// Xiangqi: a cannon capture without exactly one screen.
+    CannonScreen,
+    /// Xiangqi: a soldier moves sideways before crossing the river.
+    NotCrossed,
+    /// The move leaves the mover's general, king or last royal attacked.
+    SelfCheck,
+    /// Xiangqi: the generals would face each other on an open file.
+    FlyingGeneral,
+    /// No legal move is written that way (WXF, Chinese, SAN input).
+    NoSuchMove,
+    /// The game is over: no move is legal.
+    GameOver,
+    /// Taxi chess: the mover cannot pay for the move.
+    InsufficientFunds,
+    /// Taxi chess: castling out of or through a threatened square.
+    CastlingThroughThreat,
+    /// Taxi chess: the castling right is lost or the way is not clear.
+    CastlingNotAllowed,
+    /// Taxi chess: a pawn reaching the last rank must name its promotion.
+    PromotionRequired,
+    /// Taxi chess: a promotion where none is possible.
+    BadPromotion,
+    /// Tamerlane chess: a citadel rule is broken.
+    Citadel,
+    /// Tamerlane chess: a dormant pawn of pawns cannot move.
+    Dormant,
+    /// Tamerlane chess: a dormant pawn of pawns cannot be captured.
+    Immune,
+    /// Tamerlane chess: a pawn of pawns' relocation breaks its rule.
+    BadRelocation,
+    /// Tamerlane chess: a shah's exchange breaks its rule.
+    BadExchange,
+    /// Tamerlane chess: the exchange has been used.
+    ExchangeUsed,
+    /// Tamerlane chess: the exchange is not allowed in this position.
+    ExchangeNotAllowed,
+    /// Tamerlane chess: a pawn of pawns' second arrival is barred by a royal.
+    SecondArrivalBarred,
+    /// Illegal for a reason none of the other codes names.
+    Illegal,
+}
+
+impl Refusal {
+    /// The code on the wire, e.g. `blocked`.
+    pub fn code(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// Why a move was refused: a stable [`Refusal`] code and a sentence a person
+/// can act on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct MoveError {
-    pub code: &'static str,
+    pub code: Refusal,
     pub message: String,
 }
 
 impl MoveError {
-    pub fn new(code: &'static str, message: impl Into<String>) -> MoveError {
+    pub fn new(code: Refusal, message: impl Into<String>) -> MoveError {
         MoveError {
             code,
             message: message.into(),
@@ -142,31 +270,37 @@ impl MoveError {
 
     /// The move string could not be read at all (as opposed to: read, but illegal).
     pub fn is_syntax(&self) -> bool {
-        self.code == MoveError::SYNTAX
+        self.code == Refusal::BadNotation
     }
 
-    pub const SYNTAX: &'static str = "bad_notation";
+    /// The move cannot be read in its notation.
+    pub fn syntax(message: impl Into<String>) -> MoveError {
+        MoveError::new(Refusal::BadNotation, message)
+    }
 
     /// The refusals every variant shares, worded alike everywhere.
     pub fn no_piece(square: &str) -> MoveError {
-        MoveError::new("no_piece", format!("there is no piece on {square}"))
+        MoveError::new(Refusal::NoPiece, format!("there is no piece on {square}"))
     }
 
     pub fn not_your_piece(square: &str, owner: &str, to_move: &str) -> MoveError {
         MoveError::new(
-            "not_your_piece",
+            Refusal::NotYourPiece,
             format!("the piece on {square} is {owner}'s, and it is {to_move} to move"),
         )
     }
 
     /// `place` is what the board is made of: "square", or "point" in Xiangqi.
     pub fn null_move(place: &str) -> MoveError {
-        MoveError::new("null_move", format!("a move must go to another {place}"))
+        MoveError::new(
+            Refusal::NullMove,
+            format!("a move must go to another {place}"),
+        )
     }
 
     pub fn own_piece(square: &str, side: &str, piece: &str) -> MoveError {
         MoveError::new(
-            "own_piece",
+            Refusal::OwnPiece,
             format!("{square} is occupied by {side}'s own {piece}"),
         )
     }
@@ -179,19 +313,39 @@ pub enum SetupError {
     Balances(String),
 }
 
-/// Why a rule set was refused.
+/// Why a rule set was refused: the option at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{option}: {message}")]
 pub struct RulesError {
+    /// The rule option, e.g. `start_money`.
+    pub option: &'static str,
     pub message: String,
 }
 
-/// Stable codes for the reason a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Stable codes for the reason a game ended (`reason` on the wire).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Reason {
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// The side to move is not in check and has no legal move (a loss in
+    /// Xiangqi and Tamerlane chess, a draw in Taxi chess).
     Stalemate,
+    /// Too many plies without a capture (or pawn move).
     MoveLimit,
+    /// Neither side can win.
     InsufficientMaterial,
     /// A side lost by checking with every move of a repetition cycle.
     PerpetualCheck,
@@ -216,40 +370,9 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: &'static [Reason] = &[
-        Reason::Checkmate,
-        Reason::Stalemate,
-        Reason::MoveLimit,
-        Reason::InsufficientMaterial,
-        Reason::PerpetualCheck,
-        Reason::PerpetualChase,
-        Reason::Repetition,
-        Reason::Bankruptcy,
-        Reason::ThreefoldRepetition,
-        Reason::FivefoldRepetition,
-        Reason::FiftyMoves,
-        Reason::SeventyFiveMoves,
-        Reason::Citadel,
-        Reason::BareKing,
-    ];
-
-    pub const fn code(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::MoveLimit => "move_limit",
-            Reason::InsufficientMaterial => "insufficient_material",
-            Reason::PerpetualCheck => "perpetual_check",
-            Reason::PerpetualChase => "perpetual_chase",
-            Reason::Repetition => "repetition",
-            Reason::Bankruptcy => "bankruptcy",
-            Reason::ThreefoldRepetition => "threefold_repetition",
-            Reason::FivefoldRepetition => "fivefold_repetition",
-            Reason::FiftyMoves => "fifty_moves",
-            Reason::SeventyFiveMoves => "seventy_five_moves",
-            Reason::Citadel => "citadel",
-            Reason::BareKing => "bare_king",
-        }
+    /// The code on the wire, e.g. `checkmate`.
+    pub fn code(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -288,6 +411,38 @@ pub struct RepetitionReport {
     pub in_breach: Option<Color>,
 }
 
+/// A game's result as PGN writes it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::Display,
+)]
+pub enum GameResult {
+    /// The first mover (White, or Red in Xiangqi) won.
+    #[serde(rename = "1-0")]
+    #[strum(serialize = "1-0")]
+    FirstWins,
+    /// The second mover (Black) won.
+    #[serde(rename = "0-1")]
+    #[strum(serialize = "0-1")]
+    SecondWins,
+    /// Drawn.
+    #[serde(rename = "1/2-1/2")]
+    #[strum(serialize = "1/2-1/2")]
+    Draw,
+    /// The game goes on.
+    #[serde(rename = "*")]
+    #[strum(serialize = "*")]
+    Ongoing,
+}
+
 /// The state of a game: still going, won, or drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -324,19 +479,19 @@ impl Outcome {
         }
     }
 
-    /// "1-0", "0-1", "1/2-1/2" or "*".
-    pub fn result(&self) -> &'static str {
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result(&self) -> GameResult {
         match self {
-            Outcome::Ongoing => "*",
+            Outcome::Ongoing => GameResult::Ongoing,
             Outcome::Decisive {
                 winner: Color::White,
                 ..
-            } => "1-0",
+            } => GameResult::FirstWins,
             Outcome::Decisive {
                 winner: Color::Black,
                 ..
-            } => "0-1",
-            Outcome::Drawn { .. } => "1/2-1/2",
+            } => GameResult::SecondWins,
+            Outcome::Drawn { .. } => GameResult::Draw,
         }
     }
 
@@ -381,8 +536,18 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
     /// What `make_move` returns so that `unmake_move` can restore the position.
     type Undo: Copy;
-    /// The rule options a request may set (`rules` in JSON).
-    type Rules: Clone + fmt::Debug + Default + serde::de::DeserializeOwned + Send + Sync + 'static;
+    /// The rule options a request may set (`rules` in JSON). Its schema
+    /// documents every option (type, default and meaning); `Default` gives the
+    /// standard rules.
+    type Rules: Clone
+        + fmt::Debug
+        + Default
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + utoipa::ToSchema
+        + Send
+        + Sync
+        + 'static;
     /// How moves are written on input and output (`notation` in JSON).
     type Notation: Copy + fmt::Debug + Default + Send + Sync + 'static;
 
@@ -392,26 +557,13 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
 
     fn info() -> VariantInfo;
 
-    /// Reads the rule options from JSON (`null` or absent means the
-    /// defaults; unknown options are refused), then checks their values.
-    fn parse_rules(value: Option<&serde_json::Value>) -> Result<Self::Rules, RulesError> {
-        let rules = match value {
-            None | Some(serde_json::Value::Null) => Self::Rules::default(),
-            Some(v) => Self::Rules::deserialize(v).map_err(|e| RulesError {
-                message: e.to_string(),
-            })?,
-        };
-        Self::check_rules(&rules)?;
-        Ok(rules)
-    }
-
     /// Checks rule option values beyond their types.
     fn check_rules(_rules: &Self::Rules) -> Result<(), RulesError> {
         Ok(())
     }
 
-    /// Reads a notation name as used in requests.
-    fn parse_notation(name: &str) -> Option<Self::Notation>;
+    /// The notation a name stands for in this variant, if it has it.
+    fn notation(name: NotationName) -> Option<Self::Notation>;
 
     fn start_position(rules: &Self::Rules) -> Self;
     fn from_fen(fen: &str, rules: &Self::Rules) -> Result<Self, FenError>;

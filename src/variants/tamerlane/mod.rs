@@ -10,11 +10,13 @@ mod tests;
 pub use board::{parse_sq, sq, sq_name, Sq, L2, Z9};
 pub use position::{Move, Position, Special};
 
+use crate::variants::Refusal;
 use board::*;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::{
-    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
+    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, NotationName, Outcome, Reason,
     Variant, VariantId, VariantInfo,
 };
 
@@ -23,8 +25,9 @@ pub const FEMININE_FEN: &str = "e1c1wkf1c1e/rntgdpkdgtnr/prpnptpgpw1pfpepcpdpp/1
 pub const THIRD_FEN: &str = "e1c1wkf1c1e/rndtgpkgtdnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNDTGPKGTDNR/E1C1FKW1C1E w -/- Kk 0/0 0 1";
 
 /// The named start arrays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = TamerlaneSetup)]
 pub enum Setup {
     /// The common "masculine" array: shahs on f2/f9, shah's pawns on f3/f8.
     #[default]
@@ -53,25 +56,55 @@ impl Setup {
     }
 }
 
-/// The rule options of Tamerlane chess.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+/// The rule options of Tamerlane chess (`rules` with the path `tamerlane`).
+///
+/// By default the game ends as modern implementations of historical games
+/// end it: the third occurrence of a position draws, and so do 100 plies
+/// without a capture or a pawn move. `{"repetition": false,
+/// "move_limit_plies": 0}` gives the purely historical game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TamerlaneRules)]
 pub struct Rules {
-    /// The start array (`standard`, `feminine`, `third`); also decides where a
-    /// pawn of pawns' second arrival goes.
+    /// The start array: `standard`, `feminine` or `third`; it also decides
+    /// where a pawn of pawns' second arrival goes (f3/f8, or f2/f9).
     #[serde(default)]
+    #[schema(default = "standard")]
     pub setup: Setup,
-    /// Optional: a side left with nothing but royals loses (if the other side
-    /// still has more); both bare is a draw.
+    /// A side left with nothing but royals loses if the other side has more;
+    /// both bare: drawn.
     #[serde(default)]
+    #[schema(default = false)]
     pub bare_king: bool,
-    /// Optional: the third occurrence of a position is a draw.
-    #[serde(default)]
+    /// The third occurrence of a position (placement, side to move, exchange
+    /// rights and pawn-of-pawns arrivals) is a draw.
+    #[serde(default = "yes")]
+    #[schema(default = true)]
     pub repetition: bool,
-    /// Optional: plies without a capture or pawn move after which the game is
-    /// drawn; 0 (the default) means no limit.
-    #[serde(default)]
+    /// Plies without a capture or pawn move after which the game is drawn;
+    /// 0 means no limit.
+    #[serde(default = "default_move_limit")]
+    #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn default_move_limit() -> u32 {
+    100
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            setup: Setup::Standard,
+            bare_king: false,
+            repetition: yes(),
+            move_limit_plies: default_move_limit(),
+        }
+    }
 }
 
 /// How moves are written: the only notation is the coordinate form of the
@@ -131,7 +164,7 @@ impl Position {
     fn read_move(text: &str) -> Result<Move, MoveError> {
         let bad = || {
             MoveError::new(
-                MoveError::SYNTAX,
+                Refusal::BadNotation,
                 format!(
                     "'{text}' is not a Tamerlane move like 'b2c4', 'a10@e5', 'f2~d5' or 'a8z9~e5'"
                 ),
@@ -172,10 +205,10 @@ impl Position {
     /// Why `m` (read from the wire, not legal here) is refused.
     fn explain(&self, m: Move) -> MoveError {
         let us = self.side;
-        let refuse = |code: &'static str, msg: String| MoveError::new(code, msg);
+        let refuse = |code: Refusal, msg: String| MoveError::new(code, msg);
         if self.citadel_draw().is_some() {
             return refuse(
-                "game_over",
+                Refusal::GameOver,
                 "the game is drawn: a royal stands in the enemy citadel".to_owned(),
             );
         }
@@ -195,24 +228,24 @@ impl Position {
         match m.special {
             Special::Relocate => {
                 if !self.dormant(m.from) {
-                    return refuse("bad_relocation", "only a dormant pawn of pawns (one standing on its last rank) may be relocated with '@'".to_owned());
+                    return refuse(Refusal::BadRelocation, "only a dormant pawn of pawns (one standing on its last rank) may be relocated with '@'".to_owned());
                 }
                 if m.to >= 110 {
                     return refuse(
-                        "bad_relocation",
+                        Refusal::BadRelocation,
                         "a pawn of pawns is never relocated into a citadel".to_owned(),
                     );
                 }
                 let q = self.at(m.to);
                 if m.to == m.from {
                     return refuse(
-                        "bad_relocation",
+                        Refusal::BadRelocation,
                         "a relocation must go to another square".to_owned(),
                     );
                 }
                 if q != EMPTY && is_royal(kind_of(q)) {
                     return refuse(
-                        "bad_relocation",
+                        Refusal::BadRelocation,
                         format!(
                             "a relocation may not land on the {} on {}",
                             label(q),
@@ -222,65 +255,68 @@ impl Position {
                 }
                 if q != EMPTY && color_of(q) != us && self.dormant(m.to) {
                     return refuse(
-                        "bad_relocation",
+                        Refusal::BadRelocation,
                         "a relocation may not land on the enemy's dormant pawn of pawns".to_owned(),
                     );
                 }
                 return refuse(
-                    "bad_relocation",
+                    Refusal::BadRelocation,
                     format!("from {} the pawn of pawns would neither fork two enemy pieces nor attack one that has no legal move (or it would leave the royal attacked)", sq_name(m.to)),
                 );
             }
             Special::Exchange | Special::CitadelExchange(_) => {
                 if kind != SHAH {
-                    return refuse("bad_exchange", "only the shah exchanges".to_owned());
+                    return refuse(Refusal::BadExchange, "only the shah exchanges".to_owned());
                 }
                 if !self.exchange[us.index()] {
                     return refuse(
-                        "exchange_used",
+                        Refusal::ExchangeUsed,
                         "the exchange has already been used".to_owned(),
                     );
                 }
                 if let Special::CitadelExchange(partner) = m.special {
                     let q = self.at(partner);
                     if m.to != own_citadel(!us) || !gates(m.to).contains(&m.from) {
-                        return refuse("bad_exchange", "the citadel exchange is the shah's step from a neighbouring square into the empty enemy citadel".to_owned());
+                        return refuse(Refusal::BadExchange, "the citadel exchange is the shah's step from a neighbouring square into the empty enemy citadel".to_owned());
                     }
                     if q == EMPTY
                         || color_of(q) != us
                         || !matches!(kind_of(q), PRINCE | ADVENTITIOUS)
                         || partner >= 110
                     {
-                        return refuse("bad_exchange", "the shah's partner in the citadel exchange is a prince or adventitious king on the board".to_owned());
+                        return refuse(Refusal::BadExchange, "the shah's partner in the citadel exchange is a prince or adventitious king on the board".to_owned());
                     }
-                    return refuse("bad_exchange", "the enemy citadel is occupied".to_owned());
+                    return refuse(
+                        Refusal::BadExchange,
+                        "the enemy citadel is occupied".to_owned(),
+                    );
                 }
                 let q = self.at(m.to);
                 if q == EMPTY || color_of(q) != us || is_royal(kind_of(q)) {
                     return refuse(
-                        "bad_exchange",
+                        Refusal::BadExchange,
                         "the shah exchanges with a friendly piece that is not a royal".to_owned(),
                     );
                 }
                 if self.dormant(m.to) {
                     return refuse(
-                        "bad_exchange",
+                        Refusal::BadExchange,
                         "a dormant pawn of pawns cannot be exchanged".to_owned(),
                     );
                 }
                 let attacked = self.single_royal(us) == Some(m.from) && self.attacked(m.from, !us);
                 if !attacked {
-                    return refuse("exchange_not_allowed", "the exchange is allowed only when the shah is the only royal and in check, or when there is no other legal move".to_owned());
+                    return refuse(Refusal::ExchangeNotAllowed, "the exchange is allowed only when the shah is the only royal and in check, or when there is no other legal move".to_owned());
                 }
                 if is_pawn(kind_of(q)) && coords(m.from).1 == if us == Color::White { 9 } else { 0 }
                 {
                     return refuse(
-                        "bad_exchange",
+                        Refusal::BadExchange,
                         "a pawn may not be put on its last rank by the exchange".to_owned(),
                     );
                 }
                 return refuse(
-                    "self_check",
+                    Refusal::SelfCheck,
                     format!(
                         "after the exchange the shah on {} would be attacked",
                         sq_name(m.to)
@@ -291,7 +327,7 @@ impl Position {
         }
         if self.dormant(m.from) {
             return refuse(
-                "dormant",
+                Refusal::Dormant,
                 "a dormant pawn of pawns cannot move; it may only be relocated with '@'".to_owned(),
             );
         }
@@ -302,13 +338,13 @@ impl Position {
         if m.to >= 110 {
             if !is_royal(kind) {
                 return refuse(
-                    "citadel",
+                    Refusal::Citadel,
                     "no piece but a royal ever enters a citadel".to_owned(),
                 );
             }
             if !gates(m.to).contains(&m.from) {
                 return refuse(
-                    "citadel",
+                    Refusal::Citadel,
                     format!(
                         "{} is entered only by one step from its three neighbouring squares",
                         sq_name(m.to)
@@ -316,17 +352,17 @@ impl Position {
                 );
             }
             if q != EMPTY {
-                return refuse("citadel", format!("{} is occupied", sq_name(m.to)));
+                return refuse(Refusal::Citadel, format!("{} is occupied", sq_name(m.to)));
             }
             if m.to == own_citadel(us) {
                 return refuse(
-                    "citadel",
+                    Refusal::Citadel,
                     "only the adventitious king may enter its own citadel".to_owned(),
                 );
             }
             if !self.may_enter(us, kind, m.to) {
                 return refuse(
-                    "citadel",
+                    Refusal::Citadel,
                     "only the highest-ranking royal may enter the enemy citadel".to_owned(),
                 );
             }
@@ -334,14 +370,14 @@ impl Position {
             return MoveError::own_piece(&sq_name(m.to), color_name(us), &kind_name(kind_of(q)));
         } else if q != EMPTY && self.dormant(m.to) {
             return refuse(
-                "immune",
+                Refusal::Immune,
                 "a dormant pawn of pawns cannot be captured".to_owned(),
             );
         }
         let mut targets = Vec::new();
         self.targets(m.from, &mut targets);
         if !targets.contains(&m.to) {
-            return refuse("bad_geometry", self.geometry(kind, m.from, m.to));
+            return refuse(Refusal::BadGeometry, self.geometry(kind, m.from, m.to));
         }
         if kind == PAWN_OF_PAWNS
             && self.arrivals[us.index()] == 1
@@ -350,7 +386,7 @@ impl Position {
         {
             let home = self.second_arrival[us.index()];
             return refuse(
-                "second_arrival_barred",
+                Refusal::SecondArrivalBarred,
                 format!(
                     "the second arrival would go to {}, where a royal stands",
                     sq_name(home)
@@ -382,7 +418,7 @@ impl Position {
                 .map(|a| format!(" by the {} on {}", label(after.at(a)), sq_name(a)))
                 .unwrap_or_default();
             return refuse(
-                "self_check",
+                Refusal::SelfCheck,
                 format!(
                     "it leaves the {} on {} attacked{by}",
                     kind_name(kind_of(after.at(r))),
@@ -390,7 +426,10 @@ impl Position {
                 ),
             );
         }
-        refuse("illegal", format!("the {name}'s move is illegal here"))
+        refuse(
+            Refusal::Illegal,
+            format!("the {name}'s move is illegal here"),
+        )
     }
 
     /// The movement rule a piece broke.
@@ -494,21 +533,16 @@ impl Variant for Position {
             start_fen: START_FEN,
             sides: Self::SIDES,
             notations: vec![NotationInfo {
-                name: "coordinate",
+                name: NotationName::Coordinate,
+                aliases: &[],
                 description: "<from><to> with squares a1-k10, l2, z9; relocation <from>@<to>; exchange <shah>~<square>; citadel exchange <from><citadel>~<square> (default)",
                 example: "b2c4",
             }],
-            rule_options: vec![
-                RuleOptionInfo { name: "setup", kind: "string", default: serde_json::json!("standard"), description: "The start array: 'standard', 'feminine' or 'third'; it also decides where a pawn of pawns' second arrival goes (f3/f8, or f2/f9)." },
-                RuleOptionInfo { name: "bare_king", kind: "boolean", default: serde_json::json!(false), description: "A side left with nothing but royals loses if the other side has more; both bare: drawn." },
-                RuleOptionInfo { name: "repetition", kind: "boolean", default: serde_json::json!(false), description: "The third occurrence of a position is a draw." },
-                RuleOptionInfo { name: "move_limit_plies", kind: "integer", default: serde_json::json!(0), description: "Plies without a capture or pawn move after which the game is drawn; 0 means no limit." },
-            ],
         }
     }
 
-    fn parse_notation(name: &str) -> Option<Notation> {
-        (name == "coordinate").then_some(Notation)
+    fn notation(name: NotationName) -> Option<Notation> {
+        (name == NotationName::Coordinate).then_some(Notation)
     }
 
     fn start_position(rules: &Rules) -> Position {

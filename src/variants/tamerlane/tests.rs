@@ -1,4 +1,5 @@
 use super::*;
+use crate::variants::Refusal;
 use crate::variants::{perft, Game, Reason};
 
 fn pos(fen: &str) -> Position {
@@ -119,7 +120,7 @@ fn refusals_in_the_games_own_terms() {
     assert_eq!(
         (e.code, e.message.as_str()),
         (
-            "bad_geometry",
+            Refusal::BadGeometry,
             "the giraffe's diagonal square c3 is occupied"
         )
     );
@@ -235,7 +236,7 @@ fn the_exchange() {
         "the exchange has already been used"
     );
     let calm = pos("11/10k/11/11/11/11/11/11/5K5/W10 w -/- K 0/0 0 1");
-    assert_eq!(refusal(&calm, "f2~a1").code, "exchange_not_allowed");
+    assert_eq!(refusal(&calm, "f2~a1").code, Refusal::ExchangeNotAllowed);
 }
 
 #[test]
@@ -249,13 +250,13 @@ fn the_pawn_of_pawns() {
     assert!(a.dormant(s("a10")));
     // Dormant: it cannot move, cannot be captured, attacks nothing.
     let p = pos("PP10/11/11/11/11/11/11/11/11/K9k w -/- - 1/0 0 1");
-    assert_eq!(refusal(&p, "a10a9").code, "dormant");
+    assert_eq!(refusal(&p, "a10a9").code, Refusal::Dormant);
     // Relocation to a fork: from e5 it attacks d6 and f6.
     let p = pos("PP10/11/11/11/3r1r5/11/11/11/11/K9k w -/- - 1/0 0 1");
     let m = p.parse_move("a10@e5", Notation).unwrap();
     assert_eq!(m.special, Special::Relocate);
     // No fork and nothing trapped: refused.
-    assert_eq!(refusal(&p, "a10@b5").code, "bad_relocation");
+    assert_eq!(refusal(&p, "a10@b5").code, Refusal::BadRelocation);
     // Second arrival: straight to the shah's pawn's start square f3.
     let p = pos("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 1/0 0 1");
     let mut a = p;
@@ -514,7 +515,7 @@ fn the_citadel_exchange() {
 fn a_royal_bars_the_second_arrival() {
     // The second arrival would go to f3, where the white shah stands.
     let p = pos("11/PP9k/11/11/11/11/11/5K5/11/11 w -/- - 1/0 0 1");
-    assert_eq!(refusal(&p, "a9a10").code, "second_arrival_barred");
+    assert_eq!(refusal(&p, "a9a10").code, Refusal::SecondArrivalBarred);
     // A non-royal there is removed instead.
     let p = pos("11/PP9k/11/11/11/11/11/5pr5/11/K10 w -/- - 1/0 0 1");
     let mut a = p;

@@ -11,20 +11,25 @@ pub use fen::{MAX_BALANCE, START_FEN};
 pub use position::{distance, removal, sq_name, Flag, Kind, Move, Position, Sq};
 
 use super::{
-    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
+    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, NotationName, Outcome, Reason,
     RulesError, SetupError, Variant, VariantId, VariantInfo,
 };
-use serde::Deserialize;
+use crate::variants::Refusal;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-/// The rule options of Taxi chess.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// The rule options of Taxi chess (`rules` with the path `taxi`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TaxiRules)]
 pub struct Rules {
-    /// Units each side starts with (default 16); fills in a six-field FEN.
+    /// Units each side starts with; fills in the balances of a six-field FEN.
     #[serde(default = "default_start_money")]
+    #[schema(default = 16, minimum = 0, maximum = 1_000_000_000)]
     pub start_money: u32,
-    /// Units each side receives at the start of each of its turns (default 2).
+    /// Units each side receives at the start of each of its turns, before moving.
     #[serde(default = "default_income")]
+    #[schema(default = 2, minimum = 0, maximum = 1_000_000)]
     pub income: u32,
 }
 
@@ -174,7 +179,7 @@ impl Position {
     fn check_uci(&self, text: &str) -> Result<Move, MoveError> {
         let bad = || {
             MoveError::new(
-                MoveError::SYNTAX,
+                Refusal::BadNotation,
                 format!("'{text}' is not a UCI move like 'e2e4' or 'e7e8q'"),
             )
         };
@@ -212,7 +217,7 @@ impl Position {
 
     fn explain(&self, from: Sq, to: Sq, promo: Option<Kind>) -> MoveError {
         let us = self.side;
-        let refuse = |code: &'static str, msg: String| MoveError::new(code, msg);
+        let refuse = |code: Refusal, msg: String| MoveError::new(code, msg);
         let Some((color, kind)) = self.piece_at(from) else {
             return MoveError::no_piece(&sq_name(from));
         };
@@ -230,7 +235,7 @@ impl Position {
         let last_rank = if us == Color::White { 7 } else { 0 };
         if kind == Kind::Pawn && position::rank_of(to) == last_rank && promo.is_none() {
             return refuse(
-                "promotion_required",
+                Refusal::PromotionRequired,
                 format!(
                     "a pawn reaching the last rank must promote: write e.g. {}{}q",
                     sq_name(from),
@@ -240,7 +245,7 @@ impl Position {
         }
         if promo.is_some() && (kind != Kind::Pawn || position::rank_of(to) != last_rank) {
             return refuse(
-                "bad_promotion",
+                Refusal::BadPromotion,
                 "only a pawn reaching the last rank promotes".to_owned(),
             );
         }
@@ -251,14 +256,14 @@ impl Position {
             .find(|m| m.from == from && m.to == to && m.promo == promo)
         else {
             if kind == Kind::King && position::file_of(from) == 4 && from.abs_diff(to) == 2 {
-                return refuse("castling_not_allowed", "castling is not possible: the right is lost or a square between king and rook is occupied".to_owned());
+                return refuse(Refusal::CastlingNotAllowed, "castling is not possible: the right is lost or a square between king and rook is occupied".to_owned());
             }
-            return refuse("bad_geometry", self.geometry_refusal(kind, from, to));
+            return refuse(Refusal::BadGeometry, self.geometry_refusal(kind, from, to));
         };
         let budget = self.budget(us);
         if m.cost > budget {
             return refuse(
-                "insufficient_funds",
+                Refusal::InsufficientFunds,
                 format!(
                     "it costs {} ({}), and {} has {} ({} plus income {})",
                     m.cost,
@@ -289,11 +294,14 @@ impl Position {
             );
             return if kind == Kind::King {
                 refuse(
-                    "self_check",
+                    Refusal::SelfCheck,
                     format!("{} is threatened: {what}", sq_name(to)),
                 )
             } else {
-                refuse("self_check", format!("it leaves the king in check: {what}"))
+                refuse(
+                    Refusal::SelfCheck,
+                    format!("it leaves the king in check: {what}"),
+                )
             };
         }
         if m.flag == Flag::Castle {
@@ -302,13 +310,13 @@ impl Position {
             for s in [m.from, transit] {
                 if self.threats_to(s, them, occ) != 0 {
                     return refuse(
-                        "castling_through_threat",
+                        Refusal::CastlingThroughThreat,
                         format!("castling is illegal: {} is threatened", sq_name(s)),
                     );
                 }
             }
         }
-        refuse("illegal", "the move is illegal".to_owned())
+        refuse(Refusal::Illegal, "the move is illegal".to_owned())
     }
 
     /// Why a piece cannot go from `from` to `to` by its movement.
@@ -451,31 +459,35 @@ impl Variant for Position {
             start_fen: START_FEN,
             sides: Self::SIDES,
             notations: vec![
-                NotationInfo { name: "uci", description: "UCI coordinates, promotion as a fifth letter, castling as the king's move (default)", example: "e2e4" },
-                NotationInfo { name: "san", description: "Standard algebraic notation", example: "Nf3" },
-            ],
-            rule_options: vec![
-                RuleOptionInfo { name: "start_money", kind: "integer", default: serde_json::json!(16), description: "Units each side starts with; fills in the balances of a six-field FEN." },
-                RuleOptionInfo { name: "income", kind: "integer", default: serde_json::json!(2), description: "Units each side receives at the start of each of its turns, before moving." },
+                NotationInfo { name: NotationName::Uci, aliases: &[], description: "UCI coordinates, promotion as a fifth letter, castling as the king's move (default)", example: "e2e4" },
+                NotationInfo { name: NotationName::San, aliases: &[], description: "Standard algebraic notation", example: "Nf3" },
             ],
         }
     }
 
     fn check_rules(rules: &Rules) -> Result<(), RulesError> {
-        if rules.start_money > MAX_BALANCE || rules.income > 1_000_000 {
+        if rules.start_money > MAX_BALANCE {
             return Err(RulesError {
+                option: "start_money",
                 message: format!(
-                    "start_money may be at most {MAX_BALANCE} and income at most 1000000"
+                    "{} is more than the largest balance, {MAX_BALANCE}",
+                    rules.start_money
                 ),
+            });
+        }
+        if rules.income > 1_000_000 {
+            return Err(RulesError {
+                option: "income",
+                message: format!("{} is more than the largest income, 1000000", rules.income),
             });
         }
         Ok(())
     }
 
-    fn parse_notation(name: &str) -> Option<Notation> {
+    fn notation(name: NotationName) -> Option<Notation> {
         match name {
-            "uci" => Some(Notation::Uci),
-            "san" => Some(Notation::San),
+            NotationName::Uci => Some(Notation::Uci),
+            NotationName::San => Some(Notation::San),
             _ => None,
         }
     }
@@ -544,7 +556,7 @@ impl Variant for Position {
                 let wanted = clean(text);
                 if wanted.is_empty() || wanted.len() > 8 {
                     return Err(MoveError::new(
-                        MoveError::SYNTAX,
+                        Refusal::BadNotation,
                         format!("'{text}' is not a SAN move like 'Nf3'"),
                     ));
                 }
@@ -556,7 +568,7 @@ impl Variant for Position {
                     .find(|&m| clean(&self.san_among(m, &legal)) == wanted)
                     .ok_or_else(|| {
                         MoveError::new(
-                            "no_such_move",
+                            Refusal::NoSuchMove,
                             format!(
                                 "no legal move of {} is written '{text}' in SAN",
                                 color_name(self.side)

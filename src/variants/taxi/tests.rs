@@ -1,4 +1,5 @@
 use super::*;
+use crate::variants::Refusal;
 use crate::variants::{perft, Game};
 
 fn pos(fen: &str) -> Position {
@@ -85,7 +86,7 @@ fn the_seeds_worked_example() {
         .current()
         .parse_move("b3b4", Notation::Uci)
         .unwrap_err();
-    assert_eq!(e.code, "insufficient_funds");
+    assert_eq!(e.code, Refusal::InsufficientFunds);
     assert_eq!(
         e.message,
         "it costs 3 (travel 1 + removal from b4 2), and White has 2 (0 plus income 2)"
@@ -117,7 +118,7 @@ fn the_seeds_stalemate_line() {
     game.play(m);
     let o = game.outcome();
     assert_eq!(o.reason(), Some(Reason::Stalemate), "{}", o.explanation());
-    assert_eq!(o.result(), "1/2-1/2");
+    assert_eq!(o.result().to_string(), "1/2-1/2");
 }
 
 #[test]
@@ -176,7 +177,7 @@ fn unaffordable_moves_are_illegal() {
     let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 0/0");
     assert!(p.parse_move("a1a3", Notation::Uci).is_ok());
     let e = p.parse_move("a1a4", Notation::Uci).unwrap_err();
-    assert_eq!(e.code, "insufficient_funds");
+    assert_eq!(e.code, Refusal::InsufficientFunds);
     assert_eq!(
         e.message,
         "it costs 3 (travel 3), and White has 2 (0 plus income 2)"
@@ -207,7 +208,7 @@ fn check_is_an_affordable_threat() {
     let e = pos("4k3/8/8/8/8/8/8/K6r w - - 0 1 9/4")
         .parse_move("a1b1", Notation::Uci)
         .unwrap_err();
-    assert_eq!(e.code, "self_check");
+    assert_eq!(e.code, Refusal::SelfCheck);
     assert_eq!(
         e.message,
         "b1 is threatened: the Black rook on h1 could take it next turn (Black has 6 units then)"
@@ -235,7 +236,7 @@ fn castling_through_a_threat_is_illegal() {
     // The black rook on f8 aims at f1, seven squares away.
     let fen = |b: u32| format!("4kr2/8/8/8/8/8/8/4K2R w K - 0 1 20/{b}");
     let e = pos(&fen(5)).parse_move("e1g1", Notation::Uci).unwrap_err();
-    assert_eq!(e.code, "castling_through_threat");
+    assert_eq!(e.code, Refusal::CastlingThroughThreat);
     assert!(e.message.contains("f1 is threatened"), "{}", e.message);
     assert!(
         pos(&fen(4)).parse_move("e1g1", Notation::Uci).is_ok(),
@@ -249,7 +250,7 @@ fn castling_through_a_threat_is_illegal() {
     let e = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1 1/0")
         .parse_move("e1g1", Notation::Uci)
         .unwrap_err();
-    assert_eq!(e.code, "insufficient_funds");
+    assert_eq!(e.code, Refusal::InsufficientFunds);
 }
 
 #[test]
@@ -427,7 +428,7 @@ fn san_and_uci() {
     assert_eq!(p.san(find(&p, "a1a3")), "R1a3");
     let p = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1 20/20");
     assert_eq!(p.san(find(&p, "a7b8q")), "axb8=Q+");
-    assert!(p.parse_move("a7a8", Notation::Uci).unwrap_err().code == "promotion_required");
+    assert!(p.parse_move("a7a8", Notation::Uci).unwrap_err().code == Refusal::PromotionRequired);
     assert!(p
         .parse_move("e2e4x", Notation::Uci)
         .unwrap_err()
@@ -462,18 +463,22 @@ fn geometry_refusals_say_why() {
     ];
     for (uci, why) in cases {
         let e = p.parse_move(uci, Notation::Uci).unwrap_err();
-        assert_eq!((e.code, e.message.as_str()), ("bad_geometry", why), "{uci}");
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            (Refusal::BadGeometry, why),
+            "{uci}"
+        );
     }
     assert_eq!(
         p.parse_move("e7e5", Notation::Uci).unwrap_err().code,
-        "not_your_piece"
+        Refusal::NotYourPiece
     );
     assert_eq!(
         p.parse_move("e4e5", Notation::Uci).unwrap_err().code,
-        "no_piece"
+        Refusal::NoPiece
     );
     assert_eq!(
         p.parse_move("d1e1", Notation::Uci).unwrap_err().code,
-        "own_piece"
+        Refusal::OwnPiece
     );
 }

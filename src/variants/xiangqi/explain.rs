@@ -3,8 +3,9 @@
 use super::board::*;
 use super::position::{Move, Position};
 use crate::variants::MoveError;
+use crate::variants::Refusal;
 
-fn refuse(code: &'static str, message: String) -> Result<Move, MoveError> {
+fn refuse(code: Refusal, message: String) -> Result<Move, MoveError> {
     Err(MoveError::new(code, message))
 }
 
@@ -59,13 +60,13 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         Kind::General => {
             if df + dr != 1 {
                 return refuse(
-                    "bad_geometry",
+                    Refusal::BadGeometry,
                     "a general moves one point orthogonally".to_owned(),
                 );
             }
             if !in_palace(to, us) {
                 return refuse(
-                    "leaves_palace",
+                    Refusal::LeavesPalace,
                     format!(
                         "the general may not leave the palace ({} is outside it)",
                         sq_name(to)
@@ -76,13 +77,13 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         Kind::Advisor => {
             if df != 1 || dr != 1 {
                 return refuse(
-                    "bad_geometry",
+                    Refusal::BadGeometry,
                     "an advisor moves one point diagonally".to_owned(),
                 );
             }
             if !in_palace(to, us) {
                 return refuse(
-                    "leaves_palace",
+                    Refusal::LeavesPalace,
                     format!(
                         "an advisor may not leave the palace ({} is outside it)",
                         sq_name(to)
@@ -93,13 +94,13 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         Kind::Elephant => {
             if df != 2 || dr != 2 {
                 return refuse(
-                    "bad_geometry",
+                    Refusal::BadGeometry,
                     "an elephant moves exactly two points diagonally".to_owned(),
                 );
             }
             if !own_side(to, us) {
                 return refuse(
-                    "crosses_river",
+                    Refusal::CrossesRiver,
                     "an elephant may not cross the river".to_owned(),
                 );
             }
@@ -109,7 +110,7 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
             );
             if pos.piece_at(eye) != EMPTY {
                 return refuse(
-                    "blocked",
+                    Refusal::Blocked,
                     format!("the elephant's eye at {} is blocked", sq_name(eye)),
                 );
             }
@@ -117,7 +118,7 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         Kind::Horse => {
             if !((df == 1 && dr == 2) || (df == 2 && dr == 1)) {
                 return refuse(
-                    "bad_geometry",
+                    Refusal::BadGeometry,
                     "a horse moves one point orthogonally and then one diagonally outward"
                         .to_owned(),
                 );
@@ -129,7 +130,7 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
                 .expect("a horse-shaped move is in the table");
             if pos.piece_at(leg) != EMPTY {
                 return refuse(
-                    "blocked",
+                    Refusal::Blocked,
                     format!("the horse's leg at {} is blocked", sq_name(leg)),
                 );
             }
@@ -137,7 +138,7 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         Kind::Chariot | Kind::Cannon => {
             if df != 0 && dr != 0 {
                 return refuse(
-                    "bad_geometry",
+                    Refusal::BadGeometry,
                     format!("a {name} moves along a rank or a file"),
                 );
             }
@@ -148,13 +149,13 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
             if kind == Kind::Chariot || target == EMPTY {
                 if let Some(&b) = screens.first() {
                     return refuse(
-                        "blocked",
+                        Refusal::Blocked,
                         format!("the {name}'s path is blocked at {}", sq_name(b)),
                     );
                 }
             } else if screens.len() != 1 {
                 return refuse(
-                    "cannon_screen",
+                    Refusal::CannonScreen,
                     format!(
                         "a cannon captures by jumping exactly one piece, and there {} between {} and {}",
                         match screens.len() {
@@ -173,18 +174,21 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
                 crate::variants::Color::Black => rank_of(from) as i32 - rank_of(to) as i32,
             };
             if forward < 0 {
-                return refuse("bad_geometry", "a soldier never moves backward".to_owned());
+                return refuse(
+                    Refusal::BadGeometry,
+                    "a soldier never moves backward".to_owned(),
+                );
             }
             if df + dr != 1 {
                 return refuse(
-                    "bad_geometry",
+                    Refusal::BadGeometry,
                     "a soldier moves one point forward, or sideways after crossing the river"
                         .to_owned(),
                 );
             }
             if df == 1 && own_side(from, us) {
                 return refuse(
-                    "not_crossed",
+                    Refusal::NotCrossed,
                     "a soldier may move sideways only after crossing the river".to_owned(),
                 );
             }
@@ -199,7 +203,7 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         let attackers = after.attackers(mine, !us);
         if attackers.contains(&theirs) {
             return refuse(
-                "flying_general",
+                Refusal::FlyingGeneral,
                 format!(
                     "the generals would face each other on the {}-file",
                     (b'a' + file_of(mine) as u8) as char
@@ -224,7 +228,7 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
         } else {
             format!("it leaves the general in check{by}")
         };
-        return refuse("self_check", what);
+        return refuse(Refusal::SelfCheck, what);
     }
     Ok(m)
 }

@@ -18,14 +18,16 @@ pub use position::{Move, Position, Undo};
 pub use repetition::{judge, judge_cycle, Judgement};
 
 use super::{
-    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, Outcome, Reason, RuleOptionInfo,
+    Color, FenError, Game, MoveError, MoveNotations, NotationInfo, NotationName, Outcome, Reason,
     Variant, VariantId, VariantInfo,
 };
+use crate::variants::Refusal;
 use board::{color_name, color_of, kind_of};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// Which repetition rules apply.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RepetitionRule {
     /// The Asian (WXF/AXF) rules: perpetual check and chase lose.
@@ -35,16 +37,21 @@ pub enum RepetitionRule {
     None,
 }
 
-/// The rule options of Xiangqi.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// The rule options of Xiangqi (`rules` with the path `xiangqi`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = XiangqiRules)]
 pub struct Rules {
-    /// Plies without a capture after which the game is drawn; 0 switches the
-    /// rule off. Default 100 (50 moves by each side).
+    /// Plies without a capture after which the game is drawn (soldier moves
+    /// do not reset the count); 0 switches the rule off.
     #[serde(default = "default_move_limit")]
+    #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
-    /// The repetition rule set: `asian` (default) or `none`.
+    /// Repetition rules: `asian` (WXF/AXF: at the third occurrence of a
+    /// position, a side that checked or chased with every move of the cycle
+    /// loses; otherwise drawn) or `none`.
     #[serde(default)]
+    #[schema(default = "asian")]
     pub repetition: RepetitionRule,
 }
 
@@ -108,30 +115,16 @@ impl Variant for Position {
             start_fen: START_FEN,
             sides: Self::SIDES,
             notations: vec![
-                NotationInfo { name: "iccs", description: "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)", example: "h2e2" },
-                NotationInfo { name: "fairy", description: "Fairy-Stockfish's UCI coordinates, ranks 1-10", example: "h3e3" },
-                NotationInfo { name: "wxf", description: "WXF/AXF notation (input matched against the legal moves)", example: "C2.5" },
-                NotationInfo { name: "chinese", description: "Chinese notation, simplified or traditional characters", example: "炮二平五" },
-            ],
-            rule_options: vec![
-                RuleOptionInfo {
-                    name: "move_limit_plies",
-                    kind: "integer",
-                    default: serde_json::json!(100),
-                    description: "Plies without a capture after which the game is drawn (soldier moves do not reset the count); 0 switches the rule off.",
-                },
-                RuleOptionInfo {
-                    name: "repetition",
-                    kind: "string",
-                    default: serde_json::json!("asian"),
-                    description: "Repetition rules: 'asian' (WXF/AXF: at the third occurrence of a position, a side that checked or chased the same piece with every move of the cycle loses; otherwise drawn) or 'none'.",
-                },
+                NotationInfo { name: NotationName::Iccs, aliases: &[NotationName::Ucci], description: "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)", example: "h2e2" },
+                NotationInfo { name: NotationName::Fairy, aliases: &[NotationName::Uci], description: "Fairy-Stockfish's UCI coordinates, ranks 1-10 (what pyffish and pychess send)", example: "h3e3" },
+                NotationInfo { name: NotationName::Wxf, aliases: &[], description: "WXF/AXF notation", example: "C2.5" },
+                NotationInfo { name: NotationName::Chinese, aliases: &[], description: "Chinese notation, simplified or traditional characters", example: "炮二平五" },
             ],
         }
     }
 
-    fn parse_notation(name: &str) -> Option<Notation> {
-        Notation::parse(name)
+    fn notation(name: NotationName) -> Option<Notation> {
+        Notation::of(name)
     }
 
     fn start_position(_rules: &Rules) -> Position {
@@ -191,7 +184,7 @@ impl Variant for Position {
                 let wanted = normalize(text);
                 if wanted.chars().count() != 4 {
                     return Err(MoveError::new(
-                        MoveError::SYNTAX,
+                        Refusal::BadNotation,
                         format!("'{text}' is not a {name} move (four symbols, like 'C2.5' or '炮二平五')"),
                     ));
                 }
@@ -202,7 +195,7 @@ impl Variant for Position {
                     .find(|&m| normalize(&write(self, m)) == wanted)
                     .ok_or_else(|| {
                         MoveError::new(
-                            "no_such_move",
+                            Refusal::NoSuchMove,
                             format!(
                                 "no legal move of {} is written '{text}' in {name} notation",
                                 color_name(self.side())

@@ -3,7 +3,8 @@
 
 use super::board::*;
 use super::position::{Move, Position};
-use crate::variants::{Color, MoveError};
+use crate::variants::Refusal;
+use crate::variants::{Color, MoveError, NotationName};
 
 /// How moves are written in a request and in its answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,13 +21,15 @@ pub enum Notation {
 }
 
 impl Notation {
-    pub fn parse(name: &str) -> Option<Notation> {
+    /// The notation a wire name stands for: `ucci` is ICCS, and `uci` is
+    /// Fairy-Stockfish's UCI coordinates.
+    pub fn of(name: NotationName) -> Option<Notation> {
         Some(match name {
-            "iccs" | "ucci" => Notation::Iccs,
-            "fairy" | "uci" => Notation::Fairy,
-            "wxf" => Notation::Wxf,
-            "chinese" => Notation::Chinese,
-            _ => return None,
+            NotationName::Iccs | NotationName::Ucci => Notation::Iccs,
+            NotationName::Fairy | NotationName::Uci => Notation::Fairy,
+            NotationName::Wxf => Notation::Wxf,
+            NotationName::Chinese => Notation::Chinese,
+            NotationName::San | NotationName::Coordinate => return None,
         })
     }
 }
@@ -58,7 +61,7 @@ pub fn parse_coordinates(text: &str, base: usize) -> Result<(Sq, Sq), MoveError>
             "'h3e3' (files a-i, ranks 1-10)"
         };
         MoveError::new(
-            MoveError::SYNTAX,
+            Refusal::BadNotation,
             format!("'{text}' is not a coordinate move like {example}"),
         )
     };

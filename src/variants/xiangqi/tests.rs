@@ -1,4 +1,5 @@
 use super::*;
+use crate::variants::Refusal;
 use crate::variants::{perft, Color, Game, MoveError, Outcome, PlayError, Reason, Variant};
 
 /// The chessprogramming.org table "Chinese Chess Perft Results".
@@ -113,7 +114,7 @@ fn horse_leg_is_blocked() {
     // Red horse on b0 with its own piece on b1.
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/1R7/1NBAKABNR w - - 0 1";
     let e = refusal(fen, "b0c2");
-    assert_eq!(e.code, "blocked");
+    assert_eq!(e.code, Refusal::Blocked);
     assert_eq!(e.message, "the horse's leg at b1 is blocked");
     // The sideways jumps have their legs on a0/c0 (a0 empty, c0 the elephant).
     let moves = legal_strings(fen);
@@ -135,13 +136,13 @@ fn elephant_eye_and_river() {
     let e = refusal(fen, "c0e2");
     assert_eq!(
         (e.code, e.message.as_str()),
-        ("blocked", "the elephant's eye at d1 is blocked")
+        (Refusal::Blocked, "the elephant's eye at d1 is blocked")
     );
     let e = refusal("3k5/9/9/9/9/9/9/9/9/2B1K4 w - - 0 1", "c0d1");
-    assert_eq!(e.code, "bad_geometry");
+    assert_eq!(e.code, Refusal::BadGeometry);
     // c4 -> e6 would cross the river.
     let e = refusal("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c4e6");
-    assert_eq!(e.code, "crosses_river");
+    assert_eq!(e.code, Refusal::CrossesRiver);
 }
 
 #[test]
@@ -168,7 +169,7 @@ fn fen_rejects_impossible_points() {
 #[test]
 fn cannon_needs_exactly_one_screen() {
     let e = refusal(START_FEN, "h2h7");
-    assert_eq!(e.code, "cannon_screen");
+    assert_eq!(e.code, Refusal::CannonScreen);
     assert!(
         e.message.contains("there is none between h2 and h7"),
         "{}",
@@ -176,15 +177,15 @@ fn cannon_needs_exactly_one_screen() {
     );
     // Two screens on the e-file: the black advisor on e8 and horse on e7.
     let e = refusal("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1", "e2e9");
-    assert_eq!(e.code, "cannon_screen");
+    assert_eq!(e.code, Refusal::CannonScreen);
     assert!(e.message.contains("are 2"), "{}", e.message);
     assert!(pos("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1")
         .parse_move("e2e8", Notation::Iccs)
         .is_ok());
     let e = refusal("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1", "e2e7");
-    assert_eq!(e.code, "cannon_screen");
+    assert_eq!(e.code, Refusal::CannonScreen);
     let e = refusal("4k4/9/9/9/9/9/9/4C4/4A4/3K5 w - - 0 1", "e2e0");
-    assert_eq!(e.code, "blocked");
+    assert_eq!(e.code, Refusal::Blocked);
 }
 
 #[test]
@@ -192,14 +193,14 @@ fn flying_general() {
     // The advisor on e1 is the only thing between the generals.
     let fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
     let e = refusal(fen, "e1d2");
-    assert_eq!(e.code, "flying_general");
+    assert_eq!(e.code, Refusal::FlyingGeneral);
     assert_eq!(
         e.message,
         "the generals would face each other on the e-file"
     );
     // The general may not step onto the open file either.
     let e = refusal("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0e0");
-    assert_eq!(e.code, "flying_general");
+    assert_eq!(e.code, Refusal::FlyingGeneral);
     assert_eq!(
         legal_strings("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"),
         vec!["d0d1".to_owned()]
@@ -211,11 +212,11 @@ fn flying_general() {
 #[test]
 fn palace_and_soldier_rules() {
     let e = refusal("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0c0");
-    assert_eq!(e.code, "leaves_palace");
+    assert_eq!(e.code, Refusal::LeavesPalace);
     let e = refusal("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", "d0c1");
-    assert_eq!(e.code, "leaves_palace");
+    assert_eq!(e.code, Refusal::LeavesPalace);
     let e = refusal("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e3d3");
-    assert_eq!(e.code, "not_crossed");
+    assert_eq!(e.code, Refusal::NotCrossed);
     let e = refusal("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", "e5e4");
     assert_eq!(e.message, "a soldier never moves backward");
     assert!(pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1")
@@ -236,7 +237,7 @@ fn pinned_piece_and_self_check() {
     // The red chariot on e3 shields its general from the black chariot on e9.
     let fen = "4r4/3k5/9/9/9/9/4R4/9/9/4K4 w - - 0 1";
     let e = refusal(fen, "e3d3");
-    assert_eq!(e.code, "self_check");
+    assert_eq!(e.code, Refusal::SelfCheck);
     assert_eq!(
         e.message,
         "it leaves the general in check by the Black chariot on e9"
@@ -244,18 +245,18 @@ fn pinned_piece_and_self_check() {
     assert!(pos(fen).parse_move("e3e5", Notation::Iccs).is_ok());
     // A cannon screen: moving onto the line between cannon and general.
     let e = refusal("4c4/3k5/9/9/9/9/9/R8/9/4K4 w - - 0 1", "a2e2");
-    assert_eq!(e.code, "self_check");
+    assert_eq!(e.code, Refusal::SelfCheck);
     // The general walking into an attack.
     let e = refusal("3k5/9/9/9/9/9/9/9/8r/4K4 w - - 0 1", "e0e1");
-    assert_eq!(e.code, "self_check");
+    assert_eq!(e.code, Refusal::SelfCheck);
 }
 
 #[test]
 fn other_refusals() {
-    assert_eq!(refusal(START_FEN, "e5e6").code, "no_piece");
-    assert_eq!(refusal(START_FEN, "h7e7").code, "not_your_piece");
-    assert_eq!(refusal(START_FEN, "a0b0").code, "own_piece");
-    assert_eq!(refusal(START_FEN, "a0a0").code, "null_move");
+    assert_eq!(refusal(START_FEN, "e5e6").code, Refusal::NoPiece);
+    assert_eq!(refusal(START_FEN, "h7e7").code, Refusal::NotYourPiece);
+    assert_eq!(refusal(START_FEN, "a0b0").code, Refusal::OwnPiece);
+    assert_eq!(refusal(START_FEN, "a0a0").code, Refusal::NullMove);
     assert!(refusal(START_FEN, "z9z9").is_syntax());
     assert!(refusal(START_FEN, "h2e2x").is_syntax());
     assert!(refusal(START_FEN, "h10e2").is_syntax());
@@ -428,7 +429,7 @@ fn wxf_and_chinese_input_spellings() {
     );
     assert_eq!(
         p.parse_move("R9.1", Notation::Wxf).unwrap_err().code,
-        "no_such_move"
+        Refusal::NoSuchMove
     );
     assert!(p
         .parse_move("C2.5x", Notation::Wxf)
@@ -524,7 +525,7 @@ fn checkmate_and_stalemate_both_lose() {
     );
     assert_eq!(mate.reason(), Some(Reason::Checkmate));
     assert_eq!(mate.winner(), Some(Color::White));
-    assert_eq!(mate.result(), "1-0");
+    assert_eq!(mate.result().to_string(), "1-0");
     let stale = outcome_of(
         "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1",
         &["e7e8"],
@@ -541,7 +542,7 @@ fn move_limit_counts_plies_without_capture() {
     assert!(outcome_of(fen, &["a1a2"], Rules::default()).is_ongoing());
     let drawn = outcome_of(fen, &["a1a2", "d9d8"], Rules::default());
     assert_eq!(drawn.reason(), Some(Reason::MoveLimit));
-    assert_eq!(drawn.result(), "1/2-1/2");
+    assert_eq!(drawn.result().to_string(), "1/2-1/2");
     // Another limit, and none.
     assert_eq!(
         outcome_of(
@@ -618,7 +619,7 @@ fn game_record_errors() {
     match err {
         PlayError::Illegal { index, error, .. } => {
             assert_eq!(index, 3);
-            assert_eq!(error.code, "bad_geometry");
+            assert_eq!(error.code, Refusal::BadGeometry);
         }
         other => panic!("{other:?}"),
     }

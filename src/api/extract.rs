@@ -1,0 +1,487 @@
+//! Reading requests: a JSON body extractor whose every refusal names the
+//! field in JSON terms and says what it expects, in our own words (no parser
+//! wording reaches a client), and the rule options of a variant, read the
+//! same way once the variant is known.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use utoipa::openapi::schema::{Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
+
+use super::engine::EngineConfig;
+use super::error::{ApiError, Problem};
+use super::types::DiagramQuery;
+use super::{AppState, MAX_BODY_BYTES};
+use crate::variants::{NotationName, Variant};
+
+/// A JSON request body of type `T`: an object whose fields are checked
+/// against `T`'s schema (no unknown field, every required one present)
+/// before each is read.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for Body<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Body<T>, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = matches!(req.mime_type(), Ok(Some(m))
+            if m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"));
+        let config = req
+            .app_data::<web::Data<AppState>>()
+            .map(|s| s.engine.config.clone())
+            .unwrap_or_default();
+        let payload = web::Payload::from_request(req, payload);
+        Box::pin(async move {
+            let payload = payload
+                .await
+                .map_err(|_| ApiError::new(Problem::MalformedJson, "the body could not be read"))?;
+            if !json {
+                return Err(ApiError::new(
+                    Problem::UnsupportedMediaType,
+                    "send the body as JSON with 'Content-Type: application/json'",
+                ));
+            }
+            let bytes = match payload.to_bytes_limited(MAX_BODY_BYTES).await {
+                Ok(Ok(bytes)) => bytes,
+                Ok(Err(_)) => {
+                    return Err(ApiError::new(
+                        Problem::MalformedJson,
+                        "the body could not be read to its end",
+                    ))
+                }
+                Err(_) => {
+                    return Err(ApiError::new(
+                        Problem::PayloadTooLarge,
+                        format!("the body is larger than the limit of {MAX_BODY_BYTES} bytes"),
+                    ))
+                }
+            };
+            read_body(&bytes, &config).map(Body)
+        })
+    }
+}
+
+/// Reads a request body: JSON, an object, the fields of `T`.
+pub fn read_body<T: DeserializeOwned + ToSchema>(
+    bytes: &[u8],
+    config: &EngineConfig,
+) -> Result<T, ApiError> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        let detail = if e.is_eof() {
+            "the body is not valid JSON: it ends too soon".to_owned()
+        } else {
+            format!(
+                "the body is not valid JSON: something is wrong at line {}, column {}",
+                e.line(),
+                e.column()
+            )
+        };
+        ApiError::new(Problem::MalformedJson, detail)
+    })?;
+    let Value::Object(object) = &value else {
+        return Err(ApiError::new(
+            Problem::InvalidRequest,
+            format!(
+                "the body must be a JSON object, like {{\"moves\": [\"h2e2\"]}}; it is {}",
+                describe(&value)
+            ),
+        ));
+    };
+    check_fields(object, &T::schema(), "", "this request")?;
+    serde_path_to_error::deserialize(&value).map_err(|e| {
+        let field = e.path().to_string();
+        field_error(&field, at_path(&value, e.path()), config)
+    })
+}
+
+/// The properties a schema of an object allows, and the required ones.
+fn properties(schema: &RefOr<Schema>) -> (Vec<String>, Vec<String>) {
+    match schema {
+        RefOr::T(Schema::Object(o)) => (o.properties.keys().cloned().collect(), o.required.clone()),
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+/// Refuses unknown members and missing required ones; `prefix` is the path
+/// of the object (`""` for the body, `"rules."` for rules).
+fn check_fields(
+    object: &Map<String, Value>,
+    schema: &RefOr<Schema>,
+    prefix: &str,
+    what: &str,
+) -> Result<(), ApiError> {
+    let (known, required) = properties(schema);
+    let problem = if prefix.is_empty() {
+        Problem::InvalidRequest
+    } else {
+        Problem::InvalidRules
+    };
+    if let Some(name) = object.keys().find(|k| !known.contains(k)) {
+        return Err(ApiError::new(
+            problem,
+            format!(
+                "unknown field '{prefix}{name}'; {what} takes: {}",
+                known.join(", ")
+            ),
+        )
+        .field(format!("{prefix}{name}")));
+    }
+    if let Some(name) = required.iter().find(|k| !object.contains_key(*k)) {
+        return Err(ApiError::new(
+            problem,
+            format!(
+                "'{prefix}{name}' is required: {}",
+                expectation(name).unwrap_or("see the schema")
+            ),
+        )
+        .field(format!("{prefix}{name}")));
+    }
+    Ok(())
+}
+
+/// The value at a path of the body, if there is one.
+fn at_path<'v>(value: &'v Value, path: &serde_path_to_error::Path) -> Option<&'v Value> {
+    use serde_path_to_error::Segment;
+    let mut v = value;
+    for segment in path.iter() {
+        v = match segment {
+            Segment::Seq { index } => v.get(index)?,
+            Segment::Map { key } => v.get(key)?,
+            Segment::Enum { .. } | Segment::Unknown => return Some(v),
+        };
+    }
+    Some(v)
+}
+
+/// A JSON value in a few words, for "got …".
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => number_text(n),
+        Value::String(s) if s.chars().count() <= 40 => format!("the string \"{s}\""),
+        Value::String(_) => "a long string".to_owned(),
+        Value::Array(a) => format!("an array of {} elements", a.len()),
+        Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+/// A JSON number as a person writes it: whole numbers without an exponent.
+fn number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if !n.is_i64() && !n.is_u64() && f.fract() == 0.0 && f.abs() < 1e21 => {
+            format!("{f:.0}")
+        }
+        _ => n.to_string(),
+    }
+}
+
+/// What each field of a request body takes, in words. A test checks that
+/// every field of every request schema is here.
+pub fn expectation(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "fen" => "a FEN string",
+        "moves" => "an array of move strings, or one string of moves separated by spaces",
+        "moves[]" | "move" => "a move string",
+        "rules" => "an object of rule options",
+        "notation" => {
+            "one of the notation names: iccs, ucci, fairy, uci, wxf, chinese, san, coordinate"
+        }
+        "balances" => "an object of two whole numbers, like {\"white\": 16, \"black\": 16}",
+        "balances.white" | "balances.black" => "a whole number of units, 0 or more",
+        "depth" => "a whole number of plies, 1 or more",
+        "movetime_ms" => "a whole number of milliseconds, 1 or more",
+        "nodes" => "a whole number of nodes, 1 or more",
+        "multipv" => "a whole number from 1 to 5",
+        "flip" | "coordinates" | "highlight" => "true or false",
+        _ => return None,
+    })
+}
+
+/// The refusal of a field whose value has the wrong type or is out of range.
+fn field_error(field: &str, value: Option<&Value>, config: &EngineConfig) -> ApiError {
+    // `moves[3]` is described as `moves[]`.
+    let generic = match field.split_once('[') {
+        Some((head, _)) => format!("{head}[]"),
+        None => field.to_owned(),
+    };
+    let root = field.split(['.', '[']).next().unwrap_or(field);
+    let got = value.map(describe).unwrap_or_else(|| "nothing".to_owned());
+    // A number that no whole number of the right size can hold is a limit
+    // out of range, said the way the range check says it.
+    let range = match root {
+        "depth" => Some(u64::from(config.max_depth)),
+        "movetime_ms" => Some(config.max_movetime.as_millis() as u64),
+        "nodes" => Some(config.max_nodes),
+        "multipv" => Some(5),
+        _ => None,
+    };
+    if let (Some(max), Some(Value::Number(n))) = (range, value) {
+        let whole = n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0);
+        if whole {
+            return ApiError::new(
+                Problem::InvalidLimits,
+                format!(
+                    "{field}: {} is out of range; use 1 to {max}",
+                    number_text(n)
+                ),
+            )
+            .field(field);
+        }
+    }
+    let problem = match root {
+        "notation" => Problem::InvalidNotation,
+        "balances" => Problem::InvalidBalances,
+        "depth" | "movetime_ms" | "nodes" | "multipv" => Problem::InvalidLimits,
+        _ => Problem::InvalidRequest,
+    };
+    let expected = expectation(&generic).unwrap_or("another value");
+    ApiError::new(problem, format!("'{field}' must be {expected}; got {got}")).field(field)
+}
+
+/// Reads the rule options of `V` from a request's `rules` (absent or `null`:
+/// the defaults), refusing unknown options and naming the one at fault.
+pub fn rules_of<V: Variant>(value: Option<&Value>) -> Result<V::Rules, ApiError> {
+    let rules = match value {
+        None | Some(Value::Null) => V::Rules::default(),
+        Some(Value::Object(object)) => {
+            let what = format!("{}'s rules", V::ID);
+            check_fields(object, &V::Rules::schema(), "rules.", &what)?;
+            serde_path_to_error::deserialize(Value::Object(object.clone())).map_err(|e| {
+                let option = e.path().to_string();
+                let got = at_path(value.expect("an object"), e.path())
+                    .map(describe)
+                    .unwrap_or_else(|| "nothing".to_owned());
+                let options = rule_options::<V>();
+                let expected = options
+                    .iter()
+                    .find(|o| o.name == option)
+                    .map(|o| o.expectation())
+                    .unwrap_or_else(|| "another value".to_owned());
+                ApiError::new(
+                    Problem::InvalidRules,
+                    format!("'rules.{option}' must be {expected}; got {got}"),
+                )
+                .field(format!("rules.{option}"))
+            })?
+        }
+        Some(other) => {
+            return Err(ApiError::new(
+                Problem::InvalidRules,
+                format!(
+                    "'rules' must be an object of rule options; got {}",
+                    describe(other)
+                ),
+            )
+            .field("rules"))
+        }
+    };
+    V::check_rules(&rules).map_err(ApiError::invalid_rules)?;
+    Ok(rules)
+}
+
+/// One rule option of a variant, read off its rules schema and defaults.
+#[derive(Clone, Debug)]
+pub struct RuleOptionSpec {
+    pub name: String,
+    /// `integer`, `boolean` or `string`.
+    pub kind: &'static str,
+    /// For a string option, its values.
+    pub values: Vec<String>,
+    pub minimum: Option<f64>,
+    pub maximum: Option<f64>,
+    pub default: Value,
+    pub description: String,
+}
+
+impl RuleOptionSpec {
+    /// What the option takes, in words.
+    pub fn expectation(&self) -> String {
+        match self.kind {
+            "boolean" => "true or false".to_owned(),
+            "string" => format!(
+                "one of {}",
+                self.values
+                    .iter()
+                    .map(|v| format!("'{v}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            _ => match (self.minimum, self.maximum) {
+                (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
+                (Some(lo), None) => format!("a whole number, {lo} or more"),
+                _ => "a whole number".to_owned(),
+            },
+        }
+    }
+}
+
+/// The rule options of `V`: names, types, values and descriptions from the
+/// schema of `V::Rules`, defaults from `V::Rules::default()`. Nothing here
+/// is written twice, so the list cannot go stale.
+pub fn rule_options<V: Variant>() -> Vec<RuleOptionSpec> {
+    let defaults = serde_json::to_value(V::Rules::default()).unwrap_or_default();
+    let mut referenced = Vec::new();
+    <V::Rules as ToSchema>::schemas(&mut referenced);
+    let referenced: BTreeMap<String, RefOr<Schema>> = referenced.into_iter().collect();
+    let RefOr::T(Schema::Object(object)) = V::Rules::schema() else {
+        return Vec::new();
+    };
+    object
+        .properties
+        .iter()
+        .map(|(name, schema)| {
+            let resolved = match schema {
+                RefOr::Ref(r) => r
+                    .ref_location
+                    .rsplit('/')
+                    .next()
+                    .and_then(|n| referenced.get(n))
+                    .cloned()
+                    .unwrap_or_else(|| schema.clone()),
+                RefOr::T(_) => schema.clone(),
+            };
+            let mut spec = RuleOptionSpec {
+                name: name.clone(),
+                kind: "integer",
+                values: Vec::new(),
+                minimum: None,
+                maximum: None,
+                default: defaults.get(name).cloned().unwrap_or(Value::Null),
+                description: String::new(),
+            };
+            if let RefOr::T(Schema::Object(o)) = &resolved {
+                spec.kind = match &o.schema_type {
+                    utoipa::openapi::schema::SchemaType::Type(Type::Boolean) => "boolean",
+                    utoipa::openapi::schema::SchemaType::Type(Type::String) => "string",
+                    _ => "integer",
+                };
+                spec.values = o
+                    .enum_values
+                    .iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect();
+                spec.minimum = o.minimum.as_ref().and_then(number);
+                spec.maximum = o.maximum.as_ref().and_then(number);
+                spec.description = o.description.clone().unwrap_or_default();
+            }
+            if let RefOr::T(Schema::Object(o)) = schema {
+                if let Some(d) = &o.description {
+                    spec.description = d.clone();
+                }
+                spec.minimum = spec.minimum.or(o.minimum.as_ref().and_then(number));
+                spec.maximum = spec.maximum.or(o.maximum.as_ref().and_then(number));
+            }
+            spec
+        })
+        .collect()
+}
+
+fn number(n: &utoipa::Number) -> Option<f64> {
+    match n {
+        utoipa::Number::Int(i) => Some(*i as f64),
+        utoipa::Number::UInt(u) => Some(*u as f64),
+        utoipa::Number::Float(f) => Some(*f),
+    }
+}
+
+/// The notation of a request: the variant's default when absent; a name the
+/// variant does not have is refused with the variant's own names.
+pub fn notation_of<V: Variant>(name: Option<NotationName>) -> Result<V::Notation, ApiError> {
+    let Some(name) = name else {
+        return Ok(V::Notation::default());
+    };
+    V::notation(name).ok_or_else(|| {
+        let known: Vec<String> = V::info()
+            .notations
+            .iter()
+            .map(|n| match n.aliases {
+                [] => n.name.as_str().to_owned(),
+                aliases => format!(
+                    "{} (or {})",
+                    n.name.as_str(),
+                    aliases
+                        .iter()
+                        .map(|a| a.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })
+            .collect();
+        ApiError::new(
+            Problem::InvalidNotation,
+            format!(
+                "notation: '{}' is not a notation of {}; use one of: {}",
+                name.as_str(),
+                V::ID,
+                known.join(", ")
+            ),
+        )
+        .field("notation")
+    })
+}
+
+/// Reads the query of `GET …/diagram.svg`, refusing unknown parameters and
+/// naming the one at fault.
+pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
+    const PARAMS: &str = "fen, moves, rules, notation, flip, coordinates, highlight";
+    let pairs = web::Query::<Vec<(String, String)>>::from_query(query)
+        .map_err(|_| {
+            ApiError::new(
+                Problem::InvalidRequest,
+                "the query string cannot be read as name=value pairs",
+            )
+        })?
+        .into_inner();
+    let mut q = DiagramQuery::default();
+    for (name, value) in pairs {
+        let flag = |value: &str| match value {
+            "true" => Ok(Some(true)),
+            "false" => Ok(Some(false)),
+            other => Err(ApiError::new(
+                Problem::InvalidRequest,
+                format!("'{name}' must be true or false; got \"{other}\""),
+            )
+            .field(name.as_str())),
+        };
+        match name.as_str() {
+            "fen" => q.fen = Some(value),
+            "moves" => {
+                q.moves = Some(
+                    value
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|m| !m.is_empty())
+                        .map(str::to_owned)
+                        .collect(),
+                )
+            }
+            "rules" => q.rules = Some(value),
+            "notation" => {
+                let v = Value::String(value);
+                q.notation = Some(
+                    serde_json::from_value(v.clone())
+                        .map_err(|_| field_error("notation", Some(&v), &EngineConfig::default()))?,
+                )
+            }
+            "flip" => q.flip = flag(&value)?,
+            "coordinates" => q.coordinates = flag(&value)?,
+            "highlight" => q.highlight = flag(&value)?,
+            _ => {
+                return Err(ApiError::new(
+                    Problem::InvalidRequest,
+                    format!("unknown parameter '{name}'; this request takes: {PARAMS}"),
+                )
+                .field(name.as_str()))
+            }
+        }
+    }
+    Ok(q)
+}
