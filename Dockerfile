@@ -6,7 +6,7 @@ FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
 # Dependencies first, so that code changes do not rebuild them. The manifest
 # names the benchmarks, so their (small) sources come along; src is a stub.
-COPY Cargo.toml Cargo.lock ./
+COPY Cargo.toml Cargo.lock build.rs ./
 COPY benches ./benches
 COPY examples ./examples
 RUN mkdir -p src && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \

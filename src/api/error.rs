@@ -428,6 +428,22 @@ pub enum QueryErrors {
     Unprocessable(ProblemDetails),
 }
 
+/// The answer for a variant the service does not know.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum VariantError {
+    /// No such variant (`unknown_variant`).
+    #[response(status = 404, content_type = "application/problem+json", example = json!({
+        "type": "urn:arbiter:problem:unknown-variant",
+        "title": "Unknown variant",
+        "status": 404,
+        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
+        "code": "unknown_variant",
+        "field": "variant"
+    }))]
+    UnknownVariant(ProblemDetails),
+}
+
 /// The answer when every search thread is busy.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]

@@ -485,3 +485,72 @@ pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
     }
     Ok(q)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::types::{
+        AnalyzeRequest, Balances, DiagramRequest, PositionRequest, ValidateRequest,
+    };
+    use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
+
+    /// Every field of every request body has words for what it takes, so a
+    /// new field cannot be refused with "another value".
+    #[test]
+    fn every_request_field_is_described() {
+        let schemas = [
+            PositionRequest::schema(),
+            ValidateRequest::schema(),
+            AnalyzeRequest::schema(),
+            DiagramRequest::schema(),
+        ];
+        for schema in &schemas {
+            let (fields, _) = properties(schema);
+            assert!(fields.len() >= 5);
+            for field in fields {
+                assert!(expectation(&field).is_some(), "{field}");
+            }
+        }
+        for field in properties(&Balances::schema()).0 {
+            assert!(expectation(&format!("balances.{field}")).is_some());
+        }
+        assert!(expectation("moves[]").is_some());
+    }
+
+    /// The rule options are read off the rules' schemas and defaults.
+    #[test]
+    fn rule_options_come_from_the_rules_themselves() {
+        let xiangqi = rule_options::<Xiangqi>();
+        let names: Vec<&str> = xiangqi.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["move_limit_plies", "repetition"]);
+        assert_eq!(xiangqi[0].default, serde_json::json!(100));
+        assert_eq!(xiangqi[1].values, ["asian", "none"]);
+        assert_eq!(xiangqi[1].expectation(), "one of 'asian', 'none'");
+        let taxi = rule_options::<Taxi>();
+        assert_eq!(
+            taxi.iter()
+                .map(|o| (o.name.as_str(), o.default.clone()))
+                .collect::<Vec<_>>(),
+            [
+                ("income", serde_json::json!(2)),
+                ("start_money", serde_json::json!(16))
+            ]
+        );
+        let tamerlane = rule_options::<Tamerlane>();
+        let get = |n: &str| tamerlane.iter().find(|o| o.name == n).unwrap();
+        assert_eq!(get("repetition").default, serde_json::json!(true));
+        assert_eq!(get("repetition").kind, "boolean");
+        assert_eq!(get("move_limit_plies").default, serde_json::json!(100));
+        assert_eq!(get("setup").values, ["standard", "feminine", "third"]);
+        assert!(tamerlane.iter().all(|o| !o.description.is_empty()));
+    }
+
+    #[test]
+    fn numbers_read_as_written() {
+        let n = |t: &str| number_text(&serde_json::from_str(t).unwrap());
+        assert_eq!(n("-5"), "-5");
+        assert_eq!(n("1.5"), "1.5");
+        assert_eq!(n("99999999999999999999"), "100000000000000000000");
+        assert_eq!(n("1e300"), "1e+300");
+    }
+}

@@ -7,7 +7,7 @@ use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
 use super::engine::{EnginePool, Peer, StopOnDrop};
 use super::error::{
-    hint_sentence, ApiError, BodyErrors, BusyError, Problem, ProblemDetails, QueryErrors,
+    hint_sentence, ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError,
 };
 use super::extract::{notation_of, read_query, rule_options, rules_of, Body};
 use super::types::*;
@@ -562,7 +562,7 @@ pub async fn list_variants() -> web::Json<VariantList> {
     params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
     responses(
         (status = 200, description = "The variant", body = VariantDetails),
-        (status = 404, description = "Unknown variant", body = ProblemDetails, content_type = "application/problem+json")
+        VariantError
     )
 )]
 #[route("/v1/variants/{variant}", method = "GET", method = "HEAD")]

@@ -321,6 +321,39 @@ fn optional_rules() {
     assert_eq!(g.outcome().reason(), Some(Reason::Repetition));
 }
 
+/// Random games end by default: the threefold repetition and the 100-ply
+/// rule (issue: 36 of 40 random games passed 400 plies with neither).
+#[test]
+fn random_games_end_by_default() {
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut longest = 0;
+    let mut by = std::collections::BTreeMap::new();
+    for _ in 0..40 {
+        let mut g = Game::new(
+            Position::start_position(&Rules::default()),
+            Rules::default(),
+        );
+        let mut moves = Vec::new();
+        let outcome = loop {
+            let o = g.outcome();
+            if !o.is_ongoing() {
+                break o;
+            }
+            g.current().legal_moves(&mut moves);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            g.play(moves[(seed % moves.len() as u64) as usize]);
+            assert!(g.moves().len() < 3000, "a random game ran past 3000 plies");
+        };
+        longest = longest.max(g.moves().len());
+        *by.entry(outcome.reason().unwrap().code()).or_insert(0) += 1;
+    }
+    // Without the rules most of these games would still be going.
+    assert!(by.get("move_limit").copied().unwrap_or(0) > 0, "{by:?}");
+    eprintln!("longest {longest} plies; {by:?}");
+}
+
 #[test]
 fn fen_errors() {
     for (fen, needle) in [

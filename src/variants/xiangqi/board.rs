@@ -371,7 +371,7 @@ pub fn may_stand(kind: Kind, color: Color, s: Sq) -> bool {
                 (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
             )
         }
-        Kind::Soldier => rr >= 5 || (rr >= 3 && f % 2 == 0),
+        Kind::Soldier => rr >= 5 || (rr >= 3 && f.is_multiple_of(2)),
         Kind::Horse | Kind::Chariot | Kind::Cannon => true,
     }
 }

@@ -1,0 +1,60 @@
+//! Finds the outside tools some tests drive, so that a test whose tool is
+//! missing is *ignored* (with its reason) instead of passing without doing
+//! anything. Each tool sets a `cfg` when it is on the `PATH`, or when its
+//! `ARBITER_REQUIRE_*` variable is `1` (then the test runs and fails loudly
+//! if the tool is missing: `.ci/run` sets them after installing the tools).
+
+use std::env;
+use std::path::Path;
+
+/// (cfg, executables, the variable that requires it)
+const TOOLS: &[(&str, &[&str], &str)] = &[
+    (
+        "has_chromium",
+        &["chromium", "chromium-browser"],
+        "ARBITER_REQUIRE_BROWSER",
+    ),
+    (
+        "has_schemathesis",
+        &["schemathesis"],
+        "ARBITER_REQUIRE_SCHEMATHESIS",
+    ),
+    (
+        "has_spec_validator",
+        &["openapi-spec-validator"],
+        "ARBITER_REQUIRE_CLIENTS",
+    ),
+    (
+        "has_python_client",
+        &["openapi-python-client"],
+        "ARBITER_REQUIRE_CLIENTS",
+    ),
+    ("has_curl", &["curl"], "ARBITER_REQUIRE_CURL"),
+];
+
+fn main() {
+    let path = env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<_> = env::split_paths(&path).collect();
+    println!("cargo::rerun-if-env-changed=PATH");
+    // A tool installed later changes its directory: look again then.
+    for dir in dirs.iter().filter(|d| d.is_dir()) {
+        println!("cargo::rerun-if-changed={}", dir.display());
+    }
+    for (cfg, names, require) in TOOLS {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        println!("cargo::rerun-if-env-changed={require}");
+        let required = env::var(require).as_deref() == Ok("1");
+        let found = names
+            .iter()
+            .any(|name| dirs.iter().any(|d| is_executable(&d.join(name))));
+        if required || found {
+            println!("cargo::rustc-cfg={cfg}");
+        }
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}

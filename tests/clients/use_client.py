@@ -1,0 +1,123 @@
+"""Drives arbiter through a client that openapi-python-client generated from
+the served OpenAPI document: every call a bot or game site makes, in every
+variant, with the answers parsed into the generated models.
+
+Run by tests/clients.rs: python3 use_client.py <client dir> <base URL>.
+"""
+
+import sys
+
+sys.path.insert(0, sys.argv[1])
+
+from arbiter_client import Client  # noqa: E402
+from arbiter_client.api.engine import analyze  # noqa: E402
+from arbiter_client.api.operations import healthz  # noqa: E402
+from arbiter_client.api.rules import adjudicate, legal_moves, validate  # noqa: E402
+from arbiter_client.api.variants import get_variant, list_variants  # noqa: E402
+from arbiter_client.models import (  # noqa: E402
+    AdjudicateResponse,
+    AnalyzeRequest,
+    AnalyzeResponse,
+    GameResult,
+    LegalMovesResponse,
+    PositionRequest,
+    ProblemDetails,
+    Reason,
+    Refusal,
+    Side,
+    Status,
+    ValidateRequest,
+    ValidateResponse,
+    VariantDetails,
+    VariantId,
+    VariantList,
+)
+
+client = Client(base_url=sys.argv[2], raise_on_unexpected_status=True, timeout=30.0)
+calls = 0
+
+
+def expect(value, kind):
+    global calls
+    calls += 1
+    assert isinstance(value, kind), f"expected {kind.__name__}, got {value!r}"
+    return value
+
+
+# Per variant: a position and its legal move count; an illegal move and its
+# refusal code; a game that ends in mate; a position to analyse.
+CASES = {
+    VariantId.XIANGQI: dict(
+        moves=["h2e2", "h9g7"],
+        count=35,
+        illegal=("b0b3", Refusal.BAD_GEOMETRY),
+        mate=("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", ["a0a9"], Side.RED),
+        analyze=("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", "b0b8"),
+    ),
+    VariantId.TAXI: dict(
+        moves="e2e4 e7e5",
+        count=None,
+        illegal=("e1e3", Refusal.BAD_GEOMETRY),
+        mate=("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 16/16", ["a1a8"], Side.WHITE),
+        analyze=("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 16/16", "a1a8"),
+    ),
+    VariantId.TAMERLANE: dict(
+        moves=["b3b4"],
+        count=None,
+        illegal=("b2b5", Refusal.BAD_GEOMETRY),
+        mate=("k10/11/11/11/11/1R9/11/11/11/2R7K w -/- - 0/0 0 1", ["c1a1"], Side.WHITE),
+        analyze=("k10/11/11/11/11/1R9/11/11/11/2R7K w -/- - 0/0 0 1", "c1a1"),
+    ),
+}
+
+expect(healthz.sync(client=client), object)
+listed = expect(list_variants.sync(client=client), VariantList)
+assert [v.id for v in listed.variants] == list(CASES), listed.variants
+
+for variant, case in CASES.items():
+    details = expect(get_variant.sync(variant, client=client), VariantDetails)
+    assert details.id == variant
+
+    moves = expect(
+        legal_moves.sync(variant, client=client, body=PositionRequest(moves=case["moves"])),
+        LegalMovesResponse,
+    )
+    assert moves.status == Status.ONGOING, moves
+    assert moves.result == GameResult("*"), moves.result
+    if case["count"] is not None:
+        assert len(moves.legal_moves) == case["count"], len(moves.legal_moves)
+    assert moves.legal_moves, "some legal moves"
+
+    move, refusal = case["illegal"]
+    verdict = expect(
+        validate.sync(variant, client=client, body=ValidateRequest(move=move)),
+        ValidateResponse,
+    )
+    assert verdict.legal is False and verdict.reason_code == refusal, verdict
+
+    fen, record, winner = case["mate"]
+    ended = expect(
+        adjudicate.sync(variant, client=client, body=PositionRequest(fen=fen, moves=record)),
+        AdjudicateResponse,
+    )
+    assert ended.status == Status.DECISIVE, ended
+    assert ended.reason == Reason.CHECKMATE, ended
+    assert ended.winner == winner, ended
+
+    fen, best = case["analyze"]
+    found = expect(
+        analyze.sync(variant, client=client, body=AnalyzeRequest(fen=fen, depth=5)),
+        AnalyzeResponse,
+    )
+    assert found.lines, found
+    if best is not None:
+        assert found.best_move == best, found.best_move
+
+    # A problem parses into the generated ProblemDetails.
+    problem = expect(
+        legal_moves.sync(variant, client=client, body=PositionRequest(fen="not a fen")),
+        ProblemDetails,
+    )
+    assert problem.status == 422 and problem.field == "fen", problem
+
+print(f"ok: {calls} calls")
