@@ -129,6 +129,24 @@ async fn variants() {
     );
     assert_eq!(body["rule_options"][0]["name"], "move_limit_plies");
     assert_eq!(body["rule_options"][0]["default"], 100);
+    // Tamerlane chess ends by default; the options say so.
+    let (_, _, tamerlane) = s.get("/v1/variants/tamerlane").await;
+    let option = |name: &str| {
+        tamerlane["rule_options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(option("repetition")["default"], true);
+    assert_eq!(option("repetition")["type"], "boolean");
+    assert_eq!(option("move_limit_plies")["default"], 100);
+    assert_eq!(
+        option("setup")["values"],
+        json!(["standard", "feminine", "third"])
+    );
     assert_eq!(body["notations"][0]["name"], "iccs");
     let resp = s.get("/v1/variants/chess").await;
     assert_problem(&resp, 404, "unknown_variant");
@@ -1156,6 +1174,44 @@ async fn taxi_validate_and_adjudicate() {
 const TAM_LM: &str = "/v1/variants/tamerlane/legal-moves";
 const TAM_VALIDATE: &str = "/v1/variants/tamerlane/validate";
 const TAM_ADJ: &str = "/v1/variants/tamerlane/adjudicate";
+
+/// Tamerlane chess ends by default (threefold repetition, 100 plies);
+/// `{"repetition": false, "move_limit_plies": 0}` is the historical game.
+#[actix_rt::test]
+async fn tamerlane_games_end_by_default() {
+    let s = start().await;
+    let adj = "/v1/variants/tamerlane/adjudicate";
+    let fen = "11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 0 1";
+    let moves = "a1a2 k9k8 a2a1 k8k9 a1a2 k9k8 a2a1 k8k9";
+    let (_, _, body) = s.post(adj, json!({"fen": fen, "moves": moves})).await;
+    assert_eq!(
+        (&body["status"], &body["reason"]),
+        (&json!("drawn"), &json!("repetition")),
+        "{body}"
+    );
+    let historical = json!({"repetition": false, "move_limit_plies": 0});
+    let (_, _, body) = s
+        .post(
+            adj,
+            json!({"fen": fen, "moves": moves, "rules": historical}),
+        )
+        .await;
+    assert_eq!(body["status"], "ongoing", "{body}");
+    let late = "11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 99 60";
+    let (_, _, body) = s.post(adj, json!({"fen": late, "moves": ["a1a2"]})).await;
+    assert_eq!(
+        (&body["status"], &body["reason"]),
+        (&json!("drawn"), &json!("move_limit")),
+        "{body}"
+    );
+    let (_, _, body) = s
+        .post(
+            adj,
+            json!({"fen": late, "moves": ["a1a2"], "rules": historical}),
+        )
+        .await;
+    assert_eq!(body["status"], "ongoing", "{body}");
+}
 
 #[actix_rt::test]
 async fn tamerlane_through_the_api() {

@@ -233,15 +233,16 @@ fn sigterm_drains_cuts_searches_and_exits_zero() {
     assert!(err.contains("unhealthy"));
 }
 
-#[test]
-fn json_logs_carry_the_request_id() {
+/// What a server writes to its (piped, so not a terminal) standard error
+/// while it answers one request with the given ID and stops.
+fn logs_of_one_request(format: &str, request_id: &str) -> String {
     use std::io::Read;
     use std::time::{Duration, Instant};
     let port = free_port();
     let addr = format!("127.0.0.1:{port}");
     let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--bind", &addr])
-        .env("ARBITER_LOG_FORMAT", "json")
+        .env("ARBITER_LOG_FORMAT", format)
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
@@ -253,13 +254,13 @@ fn json_logs_carry_the_request_id() {
     let answer = http(
         &addr,
         &format!(
-            "GET /v1/variants/nope HTTP/1.0\r\nHost: {addr}\r\nX-Request-Id: log-me-7\r\n\r\n"
+            "GET /v1/variants/nope HTTP/1.0\r\nHost: {addr}\r\nX-Request-Id: {request_id}\r\n\r\n"
         ),
     )
     .unwrap();
     assert!(answer
         .to_ascii_lowercase()
-        .contains("x-request-id: log-me-7"));
+        .contains(&format!("x-request-id: {request_id}")));
     Command::new("kill")
         .args(["-TERM", &server.id().to_string()])
         .status()
@@ -272,6 +273,12 @@ fn json_logs_carry_the_request_id() {
         .unwrap()
         .read_to_string(&mut logs)
         .unwrap();
+    logs
+}
+
+#[test]
+fn json_logs_carry_the_request_id() {
+    let logs = logs_of_one_request("json", "log-me-7");
     let lines: Vec<serde_json::Value> = logs
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
@@ -282,6 +289,26 @@ fn json_logs_carry_the_request_id() {
         .unwrap_or_else(|| panic!("no line for the request in {logs}"));
     assert_eq!(answered["fields"]["status"], 404);
     assert_eq!(answered["span"]["route"], "/v1/variants/{variant}");
+    // The duration in whole microseconds.
+    assert!(answered["fields"]["us"].is_u64(), "{answered}");
+}
+
+/// Text logs written to a file or a pipe are plain: no colour codes, and
+/// the duration as a whole number of microseconds.
+#[test]
+fn text_logs_off_a_terminal_are_plain() {
+    let logs = logs_of_one_request("text", "plain-9");
+    assert!(!logs.contains('\u{1b}'), "colour codes in {logs:?}");
+    let answered = logs
+        .lines()
+        .find(|l| l.contains("request_id=plain-9") && l.contains("answered"))
+        .unwrap_or_else(|| panic!("no line for the request in {logs}"));
+    let us = answered
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("us="))
+        .unwrap_or_else(|| panic!("no duration in {answered}"));
+    assert!(us.parse::<u64>().is_ok(), "{answered}");
+    assert!(!answered.contains("ms="), "{answered}");
 }
 
 #[test]

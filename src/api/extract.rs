@@ -373,13 +373,27 @@ pub fn rule_options<V: Variant>() -> Vec<RuleOptionSpec> {
                 spec.maximum = o.maximum.as_ref().and_then(number);
                 spec.description = o.description.clone().unwrap_or_default();
             }
-            if let RefOr::T(Schema::Object(o)) = schema {
-                if let Some(d) = &o.description {
-                    spec.description = d.clone();
+            // The field's own words (beside a `$ref`, or on the field) win
+            // over the referenced type's.
+            match schema {
+                RefOr::T(Schema::Object(o)) => {
+                    if let Some(d) = &o.description {
+                        spec.description = d.clone();
+                    }
+                    spec.minimum = spec.minimum.or(o.minimum.as_ref().and_then(number));
+                    spec.maximum = spec.maximum.or(o.maximum.as_ref().and_then(number));
                 }
-                spec.minimum = spec.minimum.or(o.minimum.as_ref().and_then(number));
-                spec.maximum = spec.maximum.or(o.maximum.as_ref().and_then(number));
+                RefOr::Ref(r) if !r.description.is_empty() => {
+                    spec.description = r.description.clone()
+                }
+                _ => {}
             }
+            // Doc comments wrap; a description is one paragraph.
+            spec.description = spec
+                .description
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             spec
         })
         .collect()
