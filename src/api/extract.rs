@@ -17,7 +17,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
-use super::types::DiagramQuery;
+use super::types::{DiagramQuery, OptionType};
 use super::{AppState, MAX_BODY_BYTES};
 use crate::variants::{NotationName, Variant};
 
@@ -291,8 +291,8 @@ pub fn rules_of<V: Variant>(value: Option<&Value>) -> Result<V::Rules, ApiError>
 #[derive(Clone, Debug)]
 pub struct RuleOptionSpec {
     pub name: String,
-    /// `integer`, `boolean` or `string`.
-    pub kind: &'static str,
+    /// The JSON type of its value.
+    pub kind: OptionType,
     /// For a string option, its values.
     pub values: Vec<String>,
     pub minimum: Option<f64>,
@@ -305,8 +305,8 @@ impl RuleOptionSpec {
     /// What the option takes, in words.
     pub fn expectation(&self) -> String {
         match self.kind {
-            "boolean" => "true or false".to_owned(),
-            "string" => format!(
+            OptionType::Boolean => "true or false".to_owned(),
+            OptionType::String => format!(
                 "one of {}",
                 self.values
                     .iter()
@@ -314,7 +314,7 @@ impl RuleOptionSpec {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            _ => match (self.minimum, self.maximum) {
+            OptionType::Integer => match (self.minimum, self.maximum) {
                 (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
                 (Some(lo), None) => format!("a whole number, {lo} or more"),
                 _ => "a whole number".to_owned(),
@@ -350,7 +350,7 @@ pub fn rule_options<V: Variant>() -> Vec<RuleOptionSpec> {
             };
             let mut spec = RuleOptionSpec {
                 name: name.clone(),
-                kind: "integer",
+                kind: OptionType::Integer,
                 values: Vec::new(),
                 minimum: None,
                 maximum: None,
@@ -359,9 +359,9 @@ pub fn rule_options<V: Variant>() -> Vec<RuleOptionSpec> {
             };
             if let RefOr::T(Schema::Object(o)) = &resolved {
                 spec.kind = match &o.schema_type {
-                    utoipa::openapi::schema::SchemaType::Type(Type::Boolean) => "boolean",
-                    utoipa::openapi::schema::SchemaType::Type(Type::String) => "string",
-                    _ => "integer",
+                    utoipa::openapi::schema::SchemaType::Type(Type::Boolean) => OptionType::Boolean,
+                    utoipa::openapi::schema::SchemaType::Type(Type::String) => OptionType::String,
+                    _ => OptionType::Integer,
                 };
                 spec.values = o
                     .enum_values
@@ -553,7 +553,7 @@ mod tests {
         let tamerlane = rule_options::<Tamerlane>();
         let get = |n: &str| tamerlane.iter().find(|o| o.name == n).unwrap();
         assert_eq!(get("repetition").default, serde_json::json!(true));
-        assert_eq!(get("repetition").kind, "boolean");
+        assert_eq!(get("repetition").kind, OptionType::Boolean);
         assert_eq!(get("move_limit_plies").default, serde_json::json!(100));
         assert_eq!(get("setup").values, ["standard", "feminine", "third"]);
         assert!(tamerlane.iter().all(|o| !o.description.is_empty()));

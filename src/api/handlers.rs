@@ -75,7 +75,7 @@ fn details<V: Variant>() -> VariantDetails {
         rule_options: rule_options::<V>()
             .into_iter()
             .map(|o| RuleOption {
-                r#type: o.kind.to_owned(),
+                r#type: o.kind,
                 values: (!o.values.is_empty()).then(|| o.values.clone()),
                 name: o.name,
                 default: o.default,

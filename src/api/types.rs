@@ -454,15 +454,23 @@ pub struct AdjudicateResponse {
     pub position: PositionSummary,
 }
 
+/// The JSON type of a rule option's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OptionType {
+    Integer,
+    Boolean,
+    String,
+}
+
 /// A rule option of a variant, as `GET /v1/variants/{variant}` lists it
 /// (read off the variant's rules schema: XiangqiRules, TaxiRules, TamerlaneRules).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RuleOption {
     #[schema(example = "move_limit_plies")]
     pub name: String,
-    /// JSON type of the value: `integer`, `boolean` or `string`.
-    #[schema(example = "integer")]
-    pub r#type: String,
+    /// JSON type of the value.
+    pub r#type: OptionType,
     /// The values a string option takes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
