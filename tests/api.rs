@@ -254,10 +254,11 @@ async fn an_illegal_move_in_the_record_is_named() {
     let resp = s.post(LM, json!({"moves": ["h2e2", "zz"]})).await;
     assert_problem(&resp, 422, "invalid_move");
     assert_eq!(resp.2["move_index"], 1);
-    // A move after the game has ended.
+    // A move after the game has ended: legal-moves refuses the record
+    // (adjudicate accepts records that run past the end, see below).
     let resp = s
         .post(
-            ADJ,
+            LM,
             json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9", "d9e9"]}),
         )
         .await;
@@ -870,7 +871,28 @@ async fn swagger_ui_and_openapi() {
     assert_eq!(st, StatusCode::OK);
     assert!(served["openapi"].as_str().unwrap().starts_with("3.1"));
     let checked_in: Value = serde_json::from_str(include_str!("../openapi/openapi.json")).unwrap();
-    assert_eq!(served, checked_in, "openapi/openapi.json is stale: regenerate it with `cargo run -- openapi > openapi/openapi.json`");
+    if let Some(at) = first_difference(&served, &checked_in, String::new()) {
+        panic!("openapi/openapi.json is stale at {at}: regenerate it with `cargo run -- openapi > openapi/openapi.json`");
+    }
+}
+
+/// The JSON pointer of the first place where two documents differ.
+fn first_difference(a: &Value, b: &Value, at: String) -> Option<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().find_map(|k| match (x.get(k), y.get(k)) {
+                (Some(u), Some(v)) => first_difference(u, v, format!("{at}/{k}")),
+                _ => Some(format!("{at}/{k}")),
+            })
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (u, v))| first_difference(u, v, format!("{at}/{i}"))),
+        _ => (a != b).then_some(at),
+    }
 }
 
 /// Every example request of the OpenAPI document works against the server.
@@ -984,7 +1006,7 @@ async fn repetition_verdicts_and_marks() {
         body["repetition"],
         json!({
             "occurrences": [1, 5, 9],
-            "cycle": {"from_ply": 5, "to_ply": 9},
+            "cycle": {"from_ply": 1, "to_ply": 9},
             "in_breach": "red",
             "sides": [{"side": "red", "conduct": "perpetual_check"}, {"side": "black", "conduct": "allowed"}]
         })
@@ -1004,7 +1026,7 @@ async fn repetition_verdicts_and_marks() {
     assert_eq!(body["winner"], "black");
     assert_eq!(
         body["repetition"]["sides"][0]["chased"],
-        json!({"square": "a7", "piece": "Black chariot"})
+        json!([{"square": "a7", "piece": "Black chariot"}])
     );
 
     // With the rules switched off the same record goes on.
@@ -1926,4 +1948,101 @@ async fn the_answer_examples_are_real_answers() {
         shown[timing] = Value::Null;
     }
     assert_eq!(shown, real);
+}
+
+/// A record that runs past the end of the game: adjudicate answers with the
+/// verdict where it ended, `ended_at_ply` and `moves_after_end` (each still
+/// checked); legal-moves, validate and analyze keep refusing it.
+#[actix_rt::test]
+async fn records_that_run_past_the_end() {
+    let s = start().await;
+    // Fairy-Stockfish's "chase with chasing side to move": 12 moves, the
+    // third occurrence at ply 9; Red chased the chariot.
+    let fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+    let moves = "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8";
+    let (st, _, body) = s
+        .post(
+            ADJ,
+            json!({"fen": fen, "moves": moves, "notation": "fairy"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        (
+            &body["reason"],
+            &body["winner"],
+            &body["ended_at_ply"],
+            &body["moves_after_end"]
+        ),
+        (
+            &json!("perpetual_chase"),
+            &json!("black"),
+            &json!(9),
+            &json!(3)
+        )
+    );
+    assert_eq!(body["plies"], 9);
+    // The moves after the end are still read and checked.
+    let bad = format!("{moves} a8a1");
+    let resp = s
+        .post(ADJ, json!({"fen": fen, "moves": bad, "notation": "fairy"}))
+        .await;
+    assert_problem(&resp, 422, "illegal_move");
+    assert_eq!(resp.2["move_index"], 12);
+    // A game that goes on has no end ply.
+    let (_, _, body) = s.post(ADJ, json!({"moves": ["h2e2"]})).await;
+    assert_eq!(
+        (&body["ended_at_ply"], &body["moves_after_end"]),
+        (&Value::Null, &json!(0))
+    );
+    // The other endpoints refuse a record past the end.
+    for path in [
+        LM,
+        "/v1/variants/xiangqi/analyze",
+        "/v1/variants/xiangqi/diagram",
+    ] {
+        let resp = s
+            .post(
+                path,
+                json!({"fen": fen, "moves": moves, "notation": "fairy"}),
+            )
+            .await;
+        assert_problem(&resp, 422, "game_over");
+        assert_eq!(resp.2["move_index"], 9, "{path}");
+        assert_eq!(resp.2["game_reason"], "perpetual_chase", "{path}");
+    }
+    let resp = s
+        .post(
+            VALIDATE,
+            json!({"fen": fen, "moves": moves, "notation": "fairy", "move": "a1a2"}),
+        )
+        .await;
+    assert_problem(&resp, 422, "game_over");
+}
+
+/// A composed position (a soldier behind its starting rank) is accepted
+/// with a warning; what breaks the rules is still refused.
+#[actix_rt::test]
+async fn composed_positions_are_accepted_with_a_warning() {
+    let s = start().await;
+    let fen = "3k5/9/9/9/9/9/9/9/4P4/4K4 w - - 0 1";
+    for path in [LM, ADJ] {
+        let (st, _, body) = s.post(path, json!({"fen": fen})).await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+        assert_eq!(body["warnings"][0]["code"], "unreachable_placement");
+        assert!(body["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Red soldier on e1"));
+    }
+    let (_, _, body) = s.post(LM, json!({})).await;
+    assert!(body.get("warnings").is_none());
+    for bad in [
+        "3k5/9/9/9/9/9/9/9/4B4/4K4 w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/9/9 w - - 0 1",
+        "3k5/9/9/9/9/9/PPPPPP3/9/9/4K4 w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/3R5/4K4 w - - 0 1",
+    ] {
+        assert_problem(&s.post(LM, json!({"fen": bad})).await, 422, "invalid_fen");
+    }
 }

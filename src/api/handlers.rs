@@ -95,14 +95,23 @@ fn notation_hint<V: Variant>(pos: &V, text: &str, used: V::Notation) -> Option<N
     })
 }
 
-/// Builds the game of a request: rules, start position, and every move checked.
+/// How a request's record may end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Record {
+    /// Every move before the end of the game (legal-moves, validate, analyze).
+    ToTheEnd,
+    /// Moves after the end are accepted and checked (adjudicate).
+    PastTheEnd,
+}
+
+/// Builds the game of a request: rules, start position, and every move
+/// checked. Also returns how many moves followed the end of the game.
 fn replay<V: Variant>(
-    fen: Option<&str>,
-    balances: Option<&Balances>,
-    moves: &[String],
-    rules: Option<&serde_json::Value>,
+    req: &impl PositionFields,
     notation: V::Notation,
-) -> Result<Game<V>, ApiError> {
+    record: Record,
+) -> Result<(Game<V>, usize), ApiError> {
+    let moves = req.moves();
     if moves.len() > MAX_MOVES {
         return Err(ApiError::new(
             Problem::TooManyMoves,
@@ -113,35 +122,44 @@ fn replay<V: Variant>(
         )
         .field("moves"));
     }
-    let rules = rules_of::<V>(rules)?;
-    let start =
-        V::setup(fen, &rules, balances.map(|b| [b.white, b.black])).map_err(|e| match e {
-            SetupError::Fen(e) => ApiError::invalid_fen(e),
-            SetupError::Balances(e) => {
-                ApiError::new(Problem::InvalidBalances, format!("balances: {e}")).field("balances")
-            }
-        })?;
-    let mut game = Game::<V>::new(start, rules);
-    game.play_all(moves, notation).map_err(|e| {
-        let hint = match &e {
-            PlayError::Illegal { text, .. } => notation_hint(game.current(), text, notation),
-            PlayError::GameOver { .. } => None,
-        };
-        ApiError::from_play(e, V::ID, hint)
+    let rules = rules_of::<V>(req.rules())?;
+    let balances = req.balances().map(|b| [b.white, b.black]);
+    let start = V::setup(req.fen(), &rules, balances).map_err(|e| match e {
+        SetupError::Fen(e) => ApiError::invalid_fen(e),
+        SetupError::Balances(e) => {
+            ApiError::new(Problem::InvalidBalances, format!("balances: {e}")).field("balances")
+        }
     })?;
-    Ok(game)
+    let mut game = Game::<V>::new(start, rules);
+    let played = match record {
+        Record::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
+        Record::PastTheEnd => game.play_past_end(moves, notation),
+    };
+    played
+        .map_err(|e| {
+            let hint = match &e {
+                PlayError::Illegal { index, text, .. } => {
+                    // The board the move was refused on (past the end, the game
+                    // stopped earlier).
+                    let mut board = game.current().clone();
+                    for t in &moves[game.moves().len()..*index] {
+                        if let Ok(m) = board.parse_move(t, notation) {
+                            board.make_move(m);
+                        }
+                    }
+                    notation_hint(&board, text, notation)
+                }
+                PlayError::GameOver { .. } => None,
+            };
+            ApiError::from_play(e, V::ID, hint)
+        })
+        .map(|after_end| (game, after_end))
 }
 
 /// The game a request describes, and the notation its moves are written in.
 fn game_of<V: Variant>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
     let notation = notation_of::<V>(req.notation())?;
-    let game = replay::<V>(
-        req.fen(),
-        req.balances(),
-        req.moves(),
-        req.rules(),
-        notation,
-    )?;
+    let (game, _) = replay::<V>(req, notation, Record::ToTheEnd)?;
     Ok((game, notation))
 }
 
@@ -182,11 +200,14 @@ fn status(variant: VariantId, outcome: &Outcome, claimable: Vec<(Reason, String)
                         Conduct::Allowed => ConductCode::Allowed,
                     },
                     chased: match conduct {
-                        Conduct::PerpetualChase { square, piece } => Some(ChasedPiece {
-                            square: square.clone(),
-                            piece: piece.clone(),
-                        }),
-                        _ => None,
+                        Conduct::PerpetualChase { chased } => chased
+                            .iter()
+                            .map(|p| ChasedPiece {
+                                square: p.square.clone(),
+                                piece: p.piece.clone(),
+                            })
+                            .collect(),
+                        _ => Vec::new(),
                     },
                 })
                 .collect(),
@@ -213,6 +234,14 @@ fn summary<V: Variant>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
                 Vec::new()
             },
         ),
+        warnings: game.positions()[0]
+            .warnings()
+            .into_iter()
+            .map(|w| WarningDoc {
+                code: w.code,
+                message: w.message,
+            })
+            .collect(),
     }
 }
 
@@ -337,10 +366,13 @@ fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, Ap
 }
 
 fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse, ApiError> {
-    let (game, _) = game_of::<V>(&req)?;
+    let notation = notation_of::<V>(req.notation())?;
+    let (game, moves_after_end) = replay::<V>(&req, notation, Record::PastTheEnd)?;
     let outcome = game.outcome();
     Ok(AdjudicateResponse {
         variant: V::ID,
+        ended_at_ply: (!outcome.is_ongoing()).then(|| game.moves().len()),
+        moves_after_end,
         position: summary(&game, &outcome),
     })
 }
@@ -688,7 +720,7 @@ pub async fn validate(
             "fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 99 60",
             "moves": ["a1a2"]
         }))),
-        ("perpetual check" = (summary = "Red checks with every move of the cycle and loses", value = json!({
+        ("perpetual check" = (summary = "Red checks with every move of the repetition and loses", value = json!({
             "fen": "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
             "moves": ["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8"]
         }))),

@@ -15,6 +15,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::variants::{
     tamerlane, taxi, xiangqi, Color, GameResult, NotationName, Reason, Refusal, VariantId,
+    WarningCode,
 };
 
 /// A side of the board as the wire names it: `red` and `black` in Xiangqi,
@@ -275,9 +276,10 @@ pub enum ConductCode {
 pub struct SideConduct {
     pub side: Side,
     pub conduct: ConductCode,
-    /// For a perpetual chase: the chased piece as it stands at the end.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chased: Option<ChasedPiece>,
+    /// For a perpetual chase: every piece chased with every move of the
+    /// side, as it stands at the end (in board order).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chased: Vec<ChasedPiece>,
 }
 
 /// A chased piece.
@@ -323,6 +325,18 @@ pub struct PositionSummary {
     pub balances: Option<Balances>,
     #[serde(flatten)]
     pub status: GameStatus,
+    /// Remarks on the start position that the rules handle (a composed
+    /// position no game reaches); absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<WarningDoc>,
+}
+
+/// A remark on an accepted position.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WarningDoc {
+    pub code: WarningCode,
+    /// What the remark is, for a person.
+    pub message: String,
 }
 
 /// One legal move in every notation the variant writes.
@@ -446,10 +460,18 @@ pub struct ValidateResponse {
     "winner": "red",
     "reason": "checkmate",
     "explanation": "Black is checkmated: Red wins",
-    "claimable_draws": []
+    "claimable_draws": [],
+    "ended_at_ply": 1,
+    "moves_after_end": 0
 }))]
 pub struct AdjudicateResponse {
     pub variant: VariantId,
+    /// When the game has ended: the ply at which it ended (the position
+    /// described is the one at that ply).
+    pub ended_at_ply: Option<usize>,
+    /// How many moves of the record followed the end of the game (each was
+    /// still checked for legality); 0 when the record stops at the end.
+    pub moves_after_end: usize,
     #[serde(flatten)]
     pub position: PositionSummary,
 }

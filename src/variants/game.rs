@@ -110,6 +110,39 @@ impl<V: Variant> Game<V> {
         Ok(mv)
     }
 
+    /// Plays a whole record that may run past the end of the game (a game
+    /// site that did not apply the rules sends the moves after the verdict
+    /// too): the game stops where it ended, and every move after that is
+    /// still read and checked for legality, on a board that plays on. Returns
+    /// how many moves followed the end.
+    pub fn play_past_end<S: AsRef<str>>(
+        &mut self,
+        moves: &[S],
+        notation: V::Notation,
+    ) -> Result<usize, PlayError> {
+        for (index, text) in moves.iter().enumerate() {
+            match self.play_text(index, text.as_ref(), notation) {
+                Ok(_) => {}
+                Err(PlayError::GameOver { .. }) => {
+                    let mut board = self.current().clone();
+                    for (i, text) in moves.iter().enumerate().skip(index) {
+                        let mv = board.parse_move(text.as_ref(), notation).map_err(|error| {
+                            PlayError::Illegal {
+                                index: i,
+                                text: text.as_ref().to_owned(),
+                                error,
+                            }
+                        })?;
+                        board.make_move(mv);
+                    }
+                    return Ok(moves.len() - index);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(0)
+    }
+
     /// Plays a whole record.
     pub fn play_all<S: AsRef<str>>(
         &mut self,

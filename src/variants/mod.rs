@@ -306,6 +306,34 @@ impl MoveError {
     }
 }
 
+/// What a warning is about (`code` of a warning on the wire).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum WarningCode {
+    /// A composed position: a piece stands where no game can bring it (a
+    /// Xiangqi soldier behind its starting rank). The rules handle it.
+    UnreachablePlacement,
+}
+
+/// A remark on an accepted position: it is played by the rules, but
+/// something about it deserves to be said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub code: WarningCode,
+    pub message: String,
+}
+
 /// Why the start of a game was refused: its FEN, or its separate balances.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
@@ -376,14 +404,23 @@ impl Reason {
     }
 }
 
+/// A piece chased with every move of a repetition, as it stands at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChasedPiece {
+    /// Its point or square, e.g. `a7`.
+    pub square: String,
+    /// What it is, e.g. `Black chariot`.
+    pub piece: String,
+}
+
 /// How one side played in a repetition cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Conduct {
     /// Every move of the side in the cycle gave check.
     PerpetualCheck,
-    /// Every move chased the same piece (or gave check): the piece as it
-    /// stands at the end of the cycle.
-    PerpetualChase { square: String, piece: String },
+    /// Every move of the side chased the same piece (check moves included):
+    /// every such piece, in board order.
+    PerpetualChase { chased: Vec<ChasedPiece> },
     /// Neither.
     Allowed,
 }
@@ -403,7 +440,8 @@ impl Conduct {
 pub struct RepetitionReport {
     /// Plies (0 = the start position) at which the repeated position stood.
     pub occurrences: Vec<usize>,
-    /// The cycle judged: the moves `moves[from..to]`.
+    /// The span judged, from the first of the last three occurrences to the
+    /// last: the moves `moves[from..to]`.
     pub cycle: (usize, usize),
     /// The conduct of each side in the cycle, first mover first.
     pub conduct: [Conduct; 2],
@@ -596,6 +634,12 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// Both balances, in variants with money (first mover first).
     fn balances(&self) -> Option<[u32; 2]> {
         None
+    }
+
+    /// Remarks on this position as a start: what the rules handle but no
+    /// game reaches (composed positions).
+    fn warnings(&self) -> Vec<Warning> {
+        Vec::new()
     }
 
     /// The start of a request's game: `fen` (or the start position) with the

@@ -353,15 +353,13 @@ pub static ADVISOR_MOVES: [Steps; POINTS] = palace_steps(true);
 /// General moves inside either palace.
 pub static GENERAL_MOVES: [Steps; POINTS] = palace_steps(false);
 
-/// Points where a piece of `kind` and `color` may ever stand.
+/// Points where a piece of `kind` and `color` may stand at all: a general
+/// or advisor in its palace points, an elephant on its seven points, a
+/// soldier anywhere (behind its starting rank only in composed positions:
+/// see [`reachable`]), the others anywhere.
 pub fn may_stand(kind: Kind, color: Color, s: Sq) -> bool {
     let f = file_of(s);
-    let r = rank_of(s);
-    // Ranks seen from the piece's own side.
-    let rr = match color {
-        Color::White => r,
-        Color::Black => RANKS - 1 - r,
-    };
+    let rr = own_rank(color, s);
     match kind {
         Kind::General => in_palace(s, color),
         Kind::Advisor => in_palace(s, color) && (f + rr) % 2 == 1 && (f != 4 || rr == 1),
@@ -371,8 +369,26 @@ pub fn may_stand(kind: Kind, color: Color, s: Sq) -> bool {
                 (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
             )
         }
-        Kind::Soldier => rr >= 5 || (rr >= 3 && f.is_multiple_of(2)),
-        Kind::Horse | Kind::Chariot | Kind::Cannon => true,
+        Kind::Soldier | Kind::Horse | Kind::Chariot | Kind::Cannon => true,
+    }
+}
+
+/// Whether a game can bring a piece of `kind` and `color` to `s`: a soldier
+/// never stands behind its starting rank, nor beside it on its own side of
+/// the river (it moves sideways only after crossing).
+pub fn reachable(kind: Kind, color: Color, s: Sq) -> bool {
+    let rr = own_rank(color, s);
+    match kind {
+        Kind::Soldier => rr >= 5 || (rr >= 3 && file_of(s).is_multiple_of(2)),
+        _ => may_stand(kind, color, s),
+    }
+}
+
+/// The rank of `s` counted from `color`'s own side (0 = its back rank).
+const fn own_rank(color: Color, s: Sq) -> usize {
+    match color {
+        Color::White => rank_of(s),
+        Color::Black => RANKS - 1 - rank_of(s),
     }
 }
 

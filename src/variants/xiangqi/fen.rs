@@ -70,7 +70,15 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         pos.fullmove = fullmove;
     }
 
-    let rows: Vec<&str> = fields[0].split('/').collect();
+    // Fairy-Stockfish writes empty holdings as `[]` after the board.
+    let board = match fields[0].split_once('[') {
+        None => fields[0],
+        Some((board, "]")) => board,
+        Some(_) => return Err(err(
+            "Xiangqi has no pieces in hand: the holdings after the board must be '[]' or absent",
+        )),
+    };
+    let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != RANKS {
         return Err(err(format!(
             "the board must have 10 ranks separated by '/', found {}",

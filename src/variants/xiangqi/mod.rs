@@ -19,10 +19,10 @@ pub use repetition::{judge, judge_cycle, Judgement};
 
 use super::{
     Color, FenError, Game, MoveError, MoveNotations, NotationInfo, NotationName, Outcome, Reason,
-    Variant, VariantId, VariantInfo,
+    Variant, VariantId, VariantInfo, Warning, WarningCode,
 };
 use crate::variants::Refusal;
-use board::{color_name, color_of, kind_of};
+use board::{color_name, color_of, kind_of, piece_label};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -48,7 +48,7 @@ pub struct Rules {
     #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
     /// Repetition rules: `asian` (WXF/AXF: at the third occurrence of a
-    /// position, a side that checked or chased with every move of the cycle
+    /// position, a side that checked or chased with every move of the repetition
     /// loses; otherwise drawn) or `none`.
     #[serde(default)]
     #[schema(default = "asian")]
@@ -235,6 +235,26 @@ impl Variant for Position {
             Notation::Wxf => notation::wxf(self, mv),
             Notation::Chinese => notation::chinese(self, mv),
         }
+    }
+
+    fn warnings(&self) -> Vec<Warning> {
+        let mut out = Vec::new();
+        for c in [Color::White, Color::Black] {
+            for s in self.pieces(c) {
+                let kind = kind_of(self.piece_at(s)).expect("a piece");
+                if !board::reachable(kind, c, s) {
+                    out.push(Warning {
+                        code: WarningCode::UnreachablePlacement,
+                        message: format!(
+                            "the {} on {} stands where no game can bring it (a soldier never stands behind its starting rank or beside it before crossing the river): this position cannot arise in a game, and it is played by the ordinary rules",
+                            piece_label(self.piece_at(s)),
+                            sq_name(s)
+                        ),
+                    });
+                }
+            }
+        }
+        out
     }
 
     fn history_verdict_after(game: &Game<Position>, mv: Move) -> Option<Outcome> {

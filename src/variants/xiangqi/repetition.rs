@@ -1,24 +1,30 @@
 //! Repetition under the Asian (WXF/AXF) rules: perpetual check and
-//! perpetual chase. The decisions are written in `docs/rules/xiangqi.md`.
+//! perpetual chase. The decisions are written in `docs/rules/xiangqi.md`,
+//! each with the rule of the WXF rule book it follows.
 //!
 //! The core notion is a *threat*: a pair (attacker, victim) where the
-//! attacker's side could legally capture the victim and gain by it — the
-//! victim cannot be legally recaptured, or it is a chariot attacked by a horse
-//! or cannon, or a chariot, horse or cannon attacked by an advisor or
-//! elephant. Generals and soldiers threaten nothing (they may chase freely),
-//! generals and uncrossed soldiers are never victims, and two pieces of one
-//! kind that can legally take each other do not threaten each other. A move
-//! *chases* a victim when it creates a threat that was not there before the
-//! move: by the moved piece, by a piece it unmasks, or by taking away the
-//! victim's protection (pinning or blocking its defender). Every "could
-//! capture" is decided by playing the capture on a copy of the board, so pins,
-//! the flying general and fake protection through a cannon screen are exact.
+//! attacker's side could capture the victim and gain by it — the victim
+//! cannot be recaptured, or it is a chariot attacked by a horse or cannon, or
+//! a chariot, horse or cannon attacked by an advisor or elephant. Generals and
+//! soldiers threaten nothing (they may chase freely), generals and uncrossed
+//! soldiers are never victims, and two pieces of one kind that can take each
+//! other do not threaten each other. A move *chases* a victim when it creates
+//! a threat that was not there before the move: by the moved piece, by a
+//! piece it unmasks, or by taking away the victim's protection (pinning or
+//! blocking its defender) — unless the move is a parry (below).
+//!
+//! Every "could capture" is decided by playing the capture on a copy of the
+//! board, so pins, the flying general and fake protection through a cannon
+//! screen are exact. A check standing on the board is looked through (rule
+//! 12 and the principles in the docs): a capture or a recapture counts when it
+//! exposes its own general to no attacker that was not already there, so a
+//! check neither suspends threats nor takes protection away.
 
 use std::collections::HashSet;
 
 use super::board::*;
 use super::position::{Move, Position};
-use crate::variants::{Color, Conduct, Reason, RepetitionReport};
+use crate::variants::{ChasedPiece, Color, Conduct, Reason, RepetitionReport};
 
 /// (attacker point, victim point).
 type Threat = (Sq, Sq);
@@ -37,35 +43,44 @@ impl Position {
         }
     }
 
-    /// Whether the piece on `from` (of colour `c`) can legally capture on `to`
-    /// with `c` to move.
-    fn can_take(&self, from: Sq, to: Sq, c: Color, moves: &mut Vec<Move>) -> bool {
+    /// The points of the pieces attacking `c`'s general (the facing general
+    /// included).
+    fn checkers(&self, c: Color) -> Vec<Sq> {
+        self.attackers(self.generals[c.index()], !c)
+    }
+
+    /// Whether `c` playing the pseudo-legal `m` here (whoever is to move)
+    /// would leave its general attacked by a piece not among `standing`, the
+    /// attackers already there: a check on the board is looked through, but
+    /// a general may not step onto an attacked point.
+    fn exposes(&self, m: Move, c: Color, standing: &[Sq]) -> bool {
+        let mut after = self.clone();
+        after.set_side(c);
+        let general_moves = m.from == self.generals[c.index()];
+        after.make(m);
+        let attackers = after.checkers(c);
+        if general_moves {
+            !attackers.is_empty()
+        } else {
+            attackers.iter().any(|a| !standing.contains(a))
+        }
+    }
+
+    /// Whether the piece on `from` (of colour `c`) could take on `to`, a
+    /// standing check looked through.
+    fn could_take(&self, from: Sq, to: Sq, c: Color, moves: &mut Vec<Move>) -> bool {
         moves.clear();
         self.piece_moves(from, moves);
-        if !moves.contains(&Move::new(from, to)) {
-            return false;
-        }
-        let mut scratch = self.clone();
-        scratch.set_side(c);
-        !scratch.leaves_general_attacked(Move::new(from, to))
+        moves.contains(&Move::new(from, to))
+            && !self.exposes(Move::new(from, to), c, &self.checkers(c))
     }
 
-    /// Whether `c`, to move, has a legal capture on `to`.
-    fn can_recapture(&mut self, to: Sq, c: Color) -> bool {
-        debug_assert_eq!(self.side, c);
-        self.attackers(to, c)
-            .into_iter()
-            .any(|d| !self.leaves_general_attacked(Move::new(d, to)))
-    }
-
-    /// Every threat of side `s` in this position, whoever is to move.
-    pub fn threats(&self, s: Color) -> Vec<Threat> {
+    /// The pseudo-captures of side `s` on pieces that may be victims:
+    /// (attacker, victim) for every attacker that is not a general or soldier.
+    fn attacks(&self, s: Color) -> Vec<Threat> {
         let o = !s;
         let mut out = Vec::new();
-        let mut scratch = self.clone();
-        scratch.set_side(s);
         let mut moves = Vec::new();
-        let mut other = Vec::new();
         for a in self.pieces(s) {
             let attacker = kind_of(self.piece_at(a)).expect("a piece");
             if matches!(attacker, Kind::General | Kind::Soldier) {
@@ -73,23 +88,35 @@ impl Position {
             }
             moves.clear();
             self.piece_moves(a, &mut moves);
-            for &m in &moves {
+            for m in &moves {
                 let v = m.to;
-                let Some(victim) = kind_of(self.piece_at(v)) else {
-                    continue;
-                };
-                if victim == Kind::General || (victim == Kind::Soldier && own_side(v, o)) {
-                    continue;
+                match kind_of(self.piece_at(v)) {
+                    Some(Kind::General) | None => {}
+                    Some(Kind::Soldier) if own_side(v, o) => {}
+                    Some(_) => out.push((a, v)),
                 }
-                let undo = scratch.make(m);
-                let legal = !scratch.general_attacked(s);
-                let protected = legal && scratch.can_recapture(v, o);
-                scratch.unmake(m, undo);
-                if !legal {
-                    continue;
+            }
+        }
+        out
+    }
+
+    /// Every threat of side `s` in this position, whoever is to move.
+    pub fn threats(&self, s: Color) -> Vec<Threat> {
+        let o = !s;
+        let standing_s = self.checkers(s);
+        let standing_o = self.checkers(o);
+        let mut other = Vec::new();
+        self.attacks(s)
+            .into_iter()
+            .filter(|&(a, v)| {
+                let m = Move::new(a, v);
+                if self.exposes(m, s, &standing_s) {
+                    return false;
                 }
-                if victim == attacker && self.can_take(v, a, o, &mut other) {
-                    continue;
+                let attacker = kind_of(self.piece_at(a)).expect("a piece");
+                let victim = kind_of(self.piece_at(v)).expect("a piece");
+                if victim == attacker && self.could_take(v, a, o, &mut other) {
+                    return false;
                 }
                 let regardless = matches!(
                     (attacker, victim),
@@ -99,21 +126,36 @@ impl Position {
                             Kind::Chariot | Kind::Horse | Kind::Cannon
                         )
                 );
-                if regardless || !protected {
-                    out.push((a, v));
-                }
-            }
-        }
-        out
+                regardless || !self.protected_after(m, s, &standing_o)
+            })
+            .collect()
+    }
+
+    /// Whether, after `s` plays the capture `m`, the victim's side has a
+    /// recapture on its point that exposes its general to no attacker not
+    /// in `standing` (those of the position before the capture).
+    fn protected_after(&self, m: Move, s: Color, standing: &[Sq]) -> bool {
+        let o = !s;
+        let mut after = self.clone();
+        after.set_side(s);
+        after.make(m);
+        after
+            .attackers(m.to, o)
+            .into_iter()
+            .any(|d| !after.exposes(Move::new(d, m.to), o, standing))
     }
 
     /// The victims that the move `m` (just played, leading to `after` from
     /// `before`) newly threatens. The moved piece's threats are new, except
     /// those of a chariot or cannon along the line it slid on (it attacked
     /// that piece before too); any other piece's threat is new if it was not
-    /// there before the move (unmasked, or the victim's defence was taken away).
+    /// there before the move (unmasked, or the victim's defence was taken
+    /// away). A parry — a move that lifts every threat on one of the mover's
+    /// other pieces — chases nothing by taking away protection on the way
+    /// (rule 19): only its new attacks count.
     pub fn chased_by(before: &Position, m: Move, after: &Position) -> Vec<Sq> {
         let s = before.side;
+        let o = !s;
         let slider = matches!(
             kind_of(before.piece_at(m.from)),
             Some(Kind::Chariot | Kind::Cannon)
@@ -122,19 +164,35 @@ impl Position {
             (file_of(m.from) == file_of(m.to) && file_of(v) == file_of(m.from))
                 || (rank_of(m.from) == rank_of(m.to) && rank_of(v) == rank_of(m.from))
         };
-        let old: HashSet<Threat> = before
-            .threats(s)
-            .into_iter()
-            .filter_map(|(a, v)| match a == m.from {
-                false => Some((a, v)),
-                true if slider && same_line(v) => Some((m.to, v)),
-                true => None,
-            })
-            .collect();
-        let mut victims: Vec<Sq> = after
+        // Before-pairs as they stand after the move: the moved piece's pairs
+        // follow it only along the line it slid on.
+        let follow = |(a, v): Threat| match a == m.from {
+            false => Some((a, v)),
+            true if slider && same_line(v) => Some((m.to, v)),
+            true => None,
+        };
+        let old: HashSet<Threat> = before.threats(s).into_iter().filter_map(follow).collect();
+        let new: Vec<Threat> = after
             .threats(s)
             .into_iter()
             .filter(|t| !old.contains(t))
+            .collect();
+        if new.is_empty() {
+            return Vec::new();
+        }
+        let threatened_after: HashSet<Sq> = after.threats(o).into_iter().map(|(_, v)| v).collect();
+        let parry = before
+            .threats(o)
+            .into_iter()
+            .any(|(_, p)| p != m.from && !threatened_after.contains(&p));
+        let attacked: HashSet<Threat> = if parry {
+            before.attacks(s).into_iter().filter_map(follow).collect()
+        } else {
+            HashSet::new()
+        };
+        let mut victims: Vec<Sq> = new
+            .into_iter()
+            .filter(|t| !attacked.contains(t))
             .map(|(_, v)| v)
             .collect();
         victims.sort_unstable();
@@ -204,7 +262,9 @@ pub fn judge(
     if occurrences.len() < 3 {
         return None;
     }
-    Some(judge_span(pos, mv, occurrences))
+    // The whole repetition: from the first of the last three occurrences.
+    let from = occurrences[occurrences.len() - 3];
+    Some(judge_span(pos, mv, from, occurrences))
 }
 
 /// Judges the cycle from `positions[from]` to the last position, which stand
@@ -213,19 +273,22 @@ pub fn judge(
 pub fn judge_cycle(positions: &[Position], moves: &[Move], from: usize) -> Judgement {
     let last = positions.len() - 1;
     debug_assert!(positions[from].same_placement(&positions[last]));
-    judge_span(|i| &positions[i], |i| moves[i], vec![from, last])
+    judge_span(|i| &positions[i], |i| moves[i], from, vec![from, last])
 }
 
-/// Judges the cycle between the last two of `occurrences`.
+/// Judges the moves from ply `from` to the last of `occurrences`: a side
+/// checks perpetually if every one of its moves gave check, and chases
+/// perpetually if some piece was chased by every one of its moves, check
+/// moves included (rule 12: "one check, one chase" is allowed).
 fn judge_span<'a>(
     pos: impl Fn(usize) -> &'a Position,
     mv: impl Fn(usize) -> Move,
+    from: usize,
     occurrences: Vec<usize>,
 ) -> Judgement {
     let last = *occurrences.last().expect("occurrences");
-    let from = occurrences[occurrences.len() - 2];
 
-    // Follow each piece through the cycle, so "the same piece" is exact.
+    // Follow each piece through the span, so "the same piece" is exact.
     let mut ids = [u8::MAX; POINTS];
     for s in 0..POINTS as Sq {
         if pos(from).piece_at(s) != EMPTY {
@@ -242,9 +305,7 @@ fn judge_span<'a>(
         ids[m.from as usize] = u8::MAX;
         moves_made[s.index()] += 1;
         if after.general_attacked(after.side) {
-            // A check counts toward a chase too ("one check, one chase").
             checks[s.index()] += 1;
-            continue;
         }
         let victims: HashSet<u8> = Position::chased_by(before, m, after)
             .into_iter()
@@ -262,18 +323,27 @@ fn judge_span<'a>(
         if moves_made[i] > 0 && checks[i] == moves_made[i] {
             return Conduct::PerpetualCheck;
         }
-        match chased[i].as_ref().and_then(|set| set.iter().min().copied()) {
-            Some(id) => {
-                let sq = ids
-                    .iter()
+        let mut points: Vec<Sq> = chased[i]
+            .iter()
+            .flatten()
+            .map(|&id| {
+                ids.iter()
                     .position(|&x| x == id)
-                    .expect("the chased piece is on the board") as Sq;
-                Conduct::PerpetualChase {
+                    .expect("a chased piece is on the board") as Sq
+            })
+            .collect();
+        if points.is_empty() {
+            return Conduct::Allowed;
+        }
+        points.sort_unstable();
+        Conduct::PerpetualChase {
+            chased: points
+                .into_iter()
+                .map(|sq| ChasedPiece {
                     square: sq_name(sq),
                     piece: piece_label(end.piece_at(sq)),
-                }
-            }
-            None => Conduct::Allowed,
+                })
+                .collect(),
         }
     };
     let conduct = [conduct(Color::White), conduct(Color::Black)];
@@ -305,15 +375,22 @@ fn judge_span<'a>(
     };
     let explanation = match (in_breach, reason) {
         (Some(c), Reason::PerpetualCheck) => format!(
-            "the position stood for the third time; {} gave check with every move of the cycle ({plies}): perpetual check loses, {} wins",
+            "the position stood for the third time; {} gave check with every move of the repetition ({plies}): perpetual check loses, {} wins",
             color_name(c),
             color_name(!c)
         ),
         (Some(c), _) => {
-            let Conduct::PerpetualChase { square, piece } = &conduct[c.index()] else { unreachable!() };
+            let Conduct::PerpetualChase { chased } = &conduct[c.index()] else {
+                unreachable!("a side in breach of the chase rule chased")
+            };
+            let names: Vec<String> = chased
+                .iter()
+                .map(|p| format!("the {} (now on {})", p.piece, p.square))
+                .collect();
             format!(
-                "the position stood for the third time; {} chased the {piece} (now on {square}) with every move of the cycle ({plies}): perpetual chase loses, {} wins",
+                "the position stood for the third time; {} chased {} with every move of the repetition ({plies}): perpetual chase loses, {} wins",
                 color_name(c),
+                names.join(" and "),
                 color_name(!c)
             )
         }

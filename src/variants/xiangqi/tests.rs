@@ -156,14 +156,42 @@ fn fen_rejects_impossible_points() {
     assert!(Position::from_fen("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", &Rules::default()).is_ok());
     assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", &Rules::default()).is_ok());
     assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/2K6 w - - 0 1", &Rules::default()).is_err());
-    // A red soldier may not stand beside its start on an odd file.
-    assert!(
-        Position::from_fen("3k5/9/9/9/9/9/1P7/9/9/4K4 w - - 0 1", &Rules::default())
-            .unwrap_err()
-            .message
-            .contains("can never stand on b3")
-    );
-    assert!(Position::from_fen("3k5/9/9/9/1P7/9/9/9/9/4K4 w - - 0 1", &Rules::default()).is_ok());
+    // A red soldier beside its start on an odd file, or behind its start,
+    // cannot arise in a game, but the move rules handle it: accepted with a
+    // warning (composed positions, docs/rules/xiangqi.md).
+    for fen in [
+        "3k5/9/9/9/9/9/1P7/9/9/4K4 w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/4P4/4K4 w - - 0 1",
+        "3k1p3/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    ] {
+        let p = Position::from_fen(fen, &Rules::default()).unwrap();
+        let w = p.warnings();
+        assert_eq!(w.len(), 1, "{fen}");
+        assert_eq!(
+            w[0].code,
+            crate::variants::WarningCode::UnreachablePlacement
+        );
+        assert!(w[0].message.contains("cannot arise in a game"));
+    }
+    let p = Position::from_fen("3k5/9/9/9/1P7/9/9/9/9/4K4 w - - 0 1", &Rules::default()).unwrap();
+    assert!(p.warnings().is_empty());
+    assert!(Position::from_fen(START_FEN, &Rules::default())
+        .unwrap()
+        .warnings()
+        .is_empty());
+    // A soldier behind its start moves by the ordinary rules: forward only
+    // before the river.
+    let p = Position::from_fen("3k5/9/9/9/9/9/9/9/4P4/4K4 w - - 0 1", &Rules::default()).unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let soldier: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == sq(4, 1))
+        .map(|m| sq_name(m.to))
+        .collect();
+    assert_eq!(soldier, ["e2"]);
+    // What breaks the rules is still refused: an elephant off its points.
+    assert!(Position::from_fen("3k5/9/9/9/9/9/9/9/4B4/4K4 w - - 0 1", &Rules::default()).is_err());
 }
 
 #[test]
