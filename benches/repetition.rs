@@ -38,7 +38,7 @@ fn shuffling_game(plies: usize) -> Vec<String> {
         game.current().legal_moves(&mut moves);
         let pos = game.current();
         let quiet =
-            |m: &arbiter::variants::xiangqi::Move| !pos.describe_move(*m, Notation::Iccs).capture;
+            |m: &arbiter::variants::xiangqi::Move| pos.kind_at(m.to).is_none();
         // Chariots, cannons, advisors and generals can step straight back.
         let reversible = |m: &arbiter::variants::xiangqi::Move| {
             matches!(
@@ -87,7 +87,7 @@ fn shuffling_game(plies: usize) -> Vec<String> {
                 .collect();
         }
         let m = candidates[(next(&mut state) % candidates.len() as u64) as usize];
-        out.push(game.current().move_to_string(m, Notation::Iccs));
+        out.push(game.current().write_move(m, Notation::Iccs));
         game.play(m);
     }
     assert!(game.outcome().is_ongoing());

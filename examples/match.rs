@@ -16,9 +16,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
-use arbiter::search::{self, Control, Evaluate, Limits, Table, Terminal};
+use arbiter::api::prose;
+use arbiter::dispatch::{Playable, Visitor};
+use arbiter::search::{self, Control, Evaluate, Limits, Table};
 use arbiter::uci::UciVariant;
-use arbiter::variants::{tamerlane, taxi, xiangqi, Color, Game, Outcome, Variant, VariantId};
+use arbiter::variants::{Color, Game, Outcome, Variant, VariantId};
 
 /// Balanced Xiangqi openings (ICCS), each a common first two plies.
 const XIANGQI_OPENINGS: &[&str] = &[
@@ -100,10 +102,12 @@ impl<V: Evaluate> Player<V> for Greedy {
             next.make_move(mv);
             next.legal_moves(&mut replies);
             let value = if replies.is_empty() {
-                match next.no_moves() {
-                    Terminal::Loss => 1_000_000,
-                    Terminal::Draw => 0,
-                    Terminal::Win => -1_000_000,
+                let mut after = game.clone();
+                after.play(mv);
+                match after.outcome().winner() {
+                    Some(w) if w == pos.side_to_move() => 1_000_000,
+                    Some(_) => -1_000_000,
+                    None => 0,
                 }
             } else {
                 -(next.evaluate(game.rules()) as i64)
@@ -202,7 +206,7 @@ impl<V: UciVariant> Player<V> for External {
         let text = line.split_whitespace().nth(1).unwrap_or("");
         game.current()
             .parse_move(text, notation)
-            .unwrap_or_else(|e| panic!("{} played {text}: {}", self.name, e.message))
+            .unwrap_or_else(|e| panic!("{} played {text}: {e:?}", self.name))
     }
 }
 
@@ -239,7 +243,7 @@ fn opening<V: Variant>(i: usize, seed: u64) -> Game<V> {
 
 /// Plays one game; returns the result from `first`'s point of view (1, ½, 0)
 /// and a description.
-fn play<V: Variant>(
+fn play<V: Playable>(
     mut game: Game<V>,
     first_plays: Color,
     first: &mut dyn Player<V>,
@@ -254,10 +258,11 @@ fn play<V: Variant>(
                 return (0.5, format!("draw by the match's {max_plies}-ply cap"))
             }
             Outcome::Ongoing => None,
-            Outcome::Decisive { winner, .. } => {
-                Some(if *winner == first_plays { 1.0 } else { 0.0 })
-            }
-            Outcome::Drawn { .. } => Some(0.5),
+            Outcome::Ended(v) => Some(match v.winner {
+                Some(w) if w == first_plays => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            }),
         };
         if let Some(points) = verdict {
             return (
@@ -265,7 +270,7 @@ fn play<V: Variant>(
                 format!(
                     "{} after {plies} plies: {}",
                     outcome.result(),
-                    outcome.explanation()
+                    prose::outcome(&game, &outcome)
                 ),
             );
         }
@@ -279,7 +284,7 @@ fn play<V: Variant>(
     }
 }
 
-fn run<V: UciVariant>(o: &Options) {
+fn run<V: Playable>(o: &Options) {
     let mut ours = Arbiter::<V::Move> {
         movetime: o.movetime,
         table: Table::new(1 << 19),
@@ -322,7 +327,7 @@ fn run<V: UciVariant>(o: &Options) {
             "game {:>2} (opening {:>2}, arbiter {}): {points} - {how}",
             g + 1,
             g / 2 + 1,
-            V::SIDES[arbiter_colour.index()]
+            V::side_name(arbiter_colour)
         );
     }
     println!(
@@ -364,9 +369,15 @@ fn main() {
         }
         i += 2;
     }
-    match variant {
-        VariantId::Xiangqi => run::<xiangqi::Xiangqi>(&o),
-        VariantId::Taxi => run::<taxi::Taxi>(&o),
-        VariantId::Tamerlane => run::<tamerlane::Tamerlane>(&o),
+    variant.visit(Run(&o));
+}
+
+/// Runs the match with the variant the command line names.
+struct Run<'a>(&'a Options);
+
+impl Visitor for Run<'_> {
+    type Output = ();
+    fn visit<V: Playable>(self) {
+        run::<V>(self.0)
     }
 }

@@ -2,8 +2,9 @@
 //! library so that the ordinary tests run them too, over the seed corpus.
 //! Each function must return normally for every input; a panic is a bug.
 
-use crate::search::{self, Control, Evaluate, Limits};
-use crate::variants::{tamerlane, taxi, xiangqi, Game, Variant};
+use crate::dispatch::{Playable, Visitor};
+use crate::search::{self, Control, Limits};
+use crate::variants::{Game, Variant, VariantId};
 
 /// FEN reading for every variant: never a panic, and whatever is accepted
 /// writes back to a FEN that reads again to the same FEN.
@@ -11,9 +12,18 @@ pub fn fen(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    fen_for::<xiangqi::Xiangqi>(text);
-    fen_for::<taxi::Taxi>(text);
-    fen_for::<tamerlane::Tamerlane>(text);
+    for id in VariantId::ALL {
+        id.visit(Fen(text));
+    }
+}
+
+struct Fen<'a>(&'a str);
+
+impl Visitor for Fen<'_> {
+    type Output = ();
+    fn visit<V: Playable>(self) {
+        fen_for::<V>(self.0)
+    }
 }
 
 fn fen_for<V: Variant>(text: &str) {
@@ -45,21 +55,36 @@ pub fn moves(data: &[u8]) {
     let mut lines = text.lines();
     let fen = lines.next().unwrap_or("");
     let moves: Vec<&str> = lines.collect();
-    moves_for::<xiangqi::Xiangqi>(
-        fen,
-        &moves,
-        &[
-            xiangqi::Notation::Iccs,
-            xiangqi::Notation::Fairy,
-            xiangqi::Notation::Wxf,
-            xiangqi::Notation::Chinese,
-        ],
-    );
-    moves_for::<taxi::Taxi>(fen, &moves, &[taxi::Notation::Uci, taxi::Notation::San]);
-    moves_for::<tamerlane::Tamerlane>(fen, &moves, &[tamerlane::Notation]);
+    for id in VariantId::ALL {
+        id.visit(Moves {
+            fen,
+            moves: &moves,
+        });
+    }
 }
 
-fn moves_for<V: Variant>(fen: &str, moves: &[&str], notations: &[V::Notation]) {
+struct Moves<'a> {
+    fen: &'a str,
+    moves: &'a [&'a str],
+}
+
+impl Visitor for Moves<'_> {
+    type Output = ();
+    fn visit<V: Playable>(self) {
+        moves_for::<V>(self.fen, self.moves)
+    }
+}
+
+/// Every notation of a variant.
+fn notations<V: Variant>() -> Vec<V::Notation> {
+    V::info()
+        .notations
+        .iter()
+        .filter_map(|n| V::notation(n.name))
+        .collect()
+}
+
+fn moves_for<V: Variant>(fen: &str, moves: &[&str]) {
     let rules = V::Rules::default();
     let pos = if fen.trim().is_empty() {
         V::start_position(&rules)
@@ -72,16 +97,16 @@ fn moves_for<V: Variant>(fen: &str, moves: &[&str], notations: &[V::Notation]) {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     for text in moves {
-        for &n in notations {
+        for n in notations::<V>() {
             if let Ok(mv) = pos.parse_move(text, n) {
                 assert!(
                     legal.contains(&mv),
                     "{}: {text:?} read as an unlisted move",
                     V::ID
                 );
-                let written = pos.move_to_string(mv, n);
+                let written = pos.write_move(mv, n);
                 assert_eq!(pos.parse_move(&written, n).ok(), Some(mv), "{written:?}");
-                let _ = pos.describe_move(mv, n);
+                let _ = pos.describe_moves(&[mv], n);
             }
         }
     }
@@ -98,14 +123,19 @@ pub fn play(data: &[u8]) {
     let Some((&which, bytes)) = data.split_first() else {
         return;
     };
-    match which % 3 {
-        0 => play_for::<xiangqi::Xiangqi>(bytes),
-        1 => play_for::<taxi::Taxi>(bytes),
-        _ => play_for::<tamerlane::Tamerlane>(bytes),
+    VariantId::ALL[which as usize % VariantId::ALL.len()].visit(Play(bytes));
+}
+
+struct Play<'a>(&'a [u8]);
+
+impl Visitor for Play<'_> {
+    type Output = ();
+    fn visit<V: Playable>(self) {
+        play_for::<V>(self.0)
     }
 }
 
-fn play_for<V: Evaluate>(bytes: &[u8]) {
+fn play_for<V: Playable>(bytes: &[u8]) {
     let rules = V::Rules::default();
     let mut game = Game::new(V::start_position(&rules), rules);
     let mut moves = Vec::new();
@@ -118,9 +148,12 @@ fn play_for<V: Evaluate>(bytes: &[u8]) {
         let mut pos = game.current().clone();
         let (fen, hash) = (pos.to_fen(), pos.hash_key());
         let undo = pos.make_move(mv);
+        // The key kept move by move is the key of the position read afresh.
+        let fresh = V::from_fen(&pos.to_fen(), game.rules()).expect("a written FEN reads");
+        assert_eq!(fresh.hash_key(), pos.hash_key(), "{}: incremental key", V::ID);
         pos.unmake_move(mv, undo);
         assert_eq!((pos.to_fen(), pos.hash_key()), (fen, hash), "make/unmake");
-        let _ = V::history_verdict_after(&game, mv);
+        let _ = game.repetition_verdict_after(mv);
         game.play(mv);
     }
     if game.outcome().is_ongoing() {

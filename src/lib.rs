@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod diagram;
+pub mod dispatch;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod search;

@@ -13,36 +13,43 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use std::any::Any;
+use std::collections::HashMap;
+
+use crate::api::prose::{self, Prose};
+use crate::dispatch::{Playable, Visitor};
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
 use crate::variants::{tamerlane, taxi, xiangqi, Game, VariantId};
 
 /// The session's transposition tables, one per variant, kept from one `go`
 /// to the next until `ucinewgame` or a new `Hash`.
 #[derive(Default)]
-pub struct Tables {
-    xiangqi: Mutex<Option<Table<xiangqi::Move>>>,
-    taxi: Mutex<Option<Table<taxi::Move>>>,
-    tamerlane: Mutex<Option<Table<tamerlane::Move>>>,
-}
+pub struct Tables(Mutex<HashMap<VariantId, Box<dyn Any + Send>>>);
 
 impl Tables {
     fn clear(&self) {
-        *self.xiangqi.lock().expect("table lock") = None;
-        *self.taxi.lock().expect("table lock") = None;
-        *self.tamerlane.lock().expect("table lock") = None;
+        self.0.lock().expect("table lock").clear();
+    }
+
+    /// Runs `work` with the table of variant `V`, made when first needed.
+    fn with<V: Evaluate, T>(&self, entries: usize, work: impl FnOnce(&mut Table<V::Move>) -> T) -> T {
+        let mut tables = self.0.lock().expect("table lock");
+        let table = tables
+            .entry(V::ID)
+            .or_insert_with(|| Box::new(Table::<V::Move>::new(entries)))
+            .downcast_mut::<Table<V::Move>>()
+            .expect("each variant's table holds its moves");
+        work(table)
     }
 }
 
-/// How a variant writes moves under the protocol, and where its table is.
+/// How a variant writes moves under the protocol.
 pub trait UciVariant: Evaluate {
+    /// The notation of moves under UCI, or UCCI when `ucci`.
     fn protocol_notation(ucci: bool) -> Self::Notation;
-    fn table(tables: &Tables) -> &Mutex<Option<Table<Self::Move>>>;
 }
 
 impl UciVariant for xiangqi::Xiangqi {
-    fn table(tables: &Tables) -> &Mutex<Option<Table<xiangqi::Move>>> {
-        &tables.xiangqi
-    }
     fn protocol_notation(ucci: bool) -> xiangqi::Notation {
         if ucci {
             xiangqi::Notation::Iccs
@@ -53,18 +60,12 @@ impl UciVariant for xiangqi::Xiangqi {
 }
 
 impl UciVariant for taxi::Taxi {
-    fn table(tables: &Tables) -> &Mutex<Option<Table<taxi::Move>>> {
-        &tables.taxi
-    }
     fn protocol_notation(_ucci: bool) -> taxi::Notation {
         taxi::Notation::Uci
     }
 }
 
 impl UciVariant for tamerlane::Tamerlane {
-    fn table(tables: &Tables) -> &Mutex<Option<Table<tamerlane::Move>>> {
-        &tables.tamerlane
-    }
     fn protocol_notation(_ucci: bool) -> tamerlane::Notation {
         tamerlane::Notation
     }
@@ -186,11 +187,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                         tables: &tables,
                         say: &say,
                     };
-                    match variant {
-                        VariantId::Xiangqi => go.run::<xiangqi::Xiangqi>(),
-                        VariantId::Taxi => go.run::<taxi::Taxi>(),
-                        VariantId::Tamerlane => go.run::<tamerlane::Tamerlane>(),
-                    }
+                    variant.visit(go);
                 });
                 s.running = Some((control, handle));
             }
@@ -277,7 +274,7 @@ fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
 }
 
 /// Builds the game from the words after `position`.
-fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
+fn build<V: UciVariant + Prose>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
     let rules = V::Rules::default();
     let moves_at = words.iter().position(|w| w == "moves");
     let head = &words[..moves_at.unwrap_or(words.len())];
@@ -308,9 +305,10 @@ struct Go<'a> {
     say: &'a dyn Fn(&str),
 }
 
-impl Go<'_> {
+impl Visitor for Go<'_> {
+    type Output = ();
     /// Searches and prints the `info` lines and the `bestmove`.
-    fn run<V: UciVariant>(mut self) {
+    fn visit<V: Playable>(mut self) {
         let say = self.say;
         let game = match build::<V>(self.position, self.ucci) {
             Ok(g) => g,
@@ -339,19 +337,18 @@ impl Go<'_> {
                 ));
             }
         };
-        let mut slot = V::table(self.tables).lock().expect("table lock");
-        let table = slot.get_or_insert_with(|| Table::new(self.entries));
-        match search::search_with_table(&game, &self.limits, self.control, table, Some(&mut report))
-        {
+        let found = self.tables.with::<V, _>(self.entries, |table| {
+            search::search_with_table(&game, &self.limits, self.control, table, Some(&mut report))
+        });
+        match found {
             Some(r) => say(&format!(
                 "bestmove {}",
-                current.move_to_string(r.best_move, notation)
+                current.write_move(r.best_move, notation)
             )),
             None => {
-                let outcome = game.outcome();
                 say(&format!(
                     "info string no legal move: {}",
-                    outcome.explanation()
+                    prose::outcome(&game, &game.outcome())
                 ));
                 say(&nobestmove(self.ucci));
             }

@@ -56,13 +56,21 @@ proptest! {
             let us = pos.side_to_move();
             for &m in &fast {
                 prop_assert!(m.cost <= pos.budget(us));
-                prop_assert_eq!(pos.parse_move(&Position::uci(m), Notation::Uci), Ok(m));
-                prop_assert_eq!(pos.parse_move(&pos.san(m), Notation::San), Ok(m), "{}", pos.san(m));
+                let san = pos.write_move(m, Notation::San);
+                prop_assert_eq!(pos.parse_move(&pos.write_move(m, Notation::Uci), Notation::Uci), Ok(m));
+                prop_assert_eq!(pos.parse_move(&san, Notation::San), Ok(m), "{}", san);
                 let mut after = pos;
                 after.make(m);
                 prop_assert!(!after.king_threatened(us));
                 prop_assert_eq!(after.balances()[us.index()], pos.balances()[us.index()] + income - m.cost);
                 prop_assert_eq!(after.balances()[(!us).index()], pos.balances()[(!us).index()]);
+            }
+            // The batch description (SAN disambiguated from the known list)
+            // writes each move as the single-move writer does.
+            for (d, &m) in pos.describe_moves(&fast, Notation::Uci).iter().zip(&fast) {
+                let san = pos.write_move(m, Notation::San);
+                prop_assert!(d.written.iter().any(|(_, w)| *w == san), "{:?} lacks {}", d.written, san);
+                prop_assert_eq!(&d.wire, &pos.write_move(m, Notation::Uci));
             }
             if fast.is_empty() {
                 break;

@@ -8,6 +8,22 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::search::{self, Control, Evaluate, Limits, SearchResult};
+use crate::variants::Game;
+
+/// Why a search was not run to an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Every slot is taken: retry shortly.
+    Busy,
+    /// The server is stopping.
+    ShuttingDown,
+    /// No thread could be started.
+    NoThread,
+    /// The search failed (a bug; it has been logged).
+    Failed,
+}
+
 /// Limits fixed when the server starts.
 #[derive(Clone, Debug)]
 pub struct EngineConfig {
@@ -88,13 +104,14 @@ impl EnginePool {
         self.cut.store(true, Ordering::Relaxed);
     }
 
+    /// Whether searches are being cut short (the server is stopping).
     pub fn is_cut(&self) -> bool {
         self.cut.load(Ordering::Relaxed)
     }
 
     /// Counts a finished search: its nodes, and whether it ran to its
     /// limits or was stopped.
-    pub fn record(&self, control: &crate::search::Control) {
+    fn record(&self, control: &Control) {
         let s = &self.stats;
         s.nodes
             .fetch_add(control.nodes.load(Ordering::Relaxed), Ordering::Relaxed);
@@ -102,6 +119,66 @@ impl EnginePool {
             s.cancelled.fetch_add(1, Ordering::Relaxed);
         } else {
             s.completed.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Searches `game` on a thread of its own if a slot is free now (never
+    /// waiting for one). The answer comes when the search ends: at its
+    /// limits, when the server cuts searches short, or as soon as the client
+    /// behind `peer` goes away (looked at every 100 ms). `None`: the side to
+    /// move has no legal move.
+    pub async fn search<V: Evaluate>(
+        self: &Arc<Self>,
+        game: Game<V>,
+        limits: Limits,
+        peer: Option<Arc<Peer>>,
+    ) -> Result<Option<SearchResult<V::Move>>, Refused> {
+        if self.is_cut() {
+            return Err(Refused::ShuttingDown);
+        }
+        let permit = self.try_acquire().ok_or(Refused::Busy)?;
+        let control = Control::default();
+        let stop = control.stop.clone();
+        let _stop_when_dropped = StopOnDrop(stop.clone());
+        let (tx, mut rx) = tokio::sync::oneshot::channel();
+        let entries = search::table_entries(self.config.hash_mb);
+        let pool = self.clone();
+        std::thread::Builder::new()
+            .name("arbiter-search".to_owned())
+            .spawn(move || {
+                let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    search::search(&game, &limits, &control, entries, None)
+                }));
+                pool.record(&control);
+                // Free the slot before answering, so the client's next
+                // search finds it free.
+                drop(permit);
+                let _ = tx.send(found);
+            })
+            .map_err(|_| Refused::NoThread)?;
+        loop {
+            match actix_web::rt::time::timeout(Duration::from_millis(100), &mut rx).await {
+                Ok(Ok(Ok(found))) => return Ok(found),
+                Ok(Ok(Err(panic))) => {
+                    let what = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    tracing::error!(panic = %what, "a search panicked");
+                    return Err(Refused::Failed);
+                }
+                Ok(Err(_)) => return Err(Refused::Failed),
+                Err(_) => {
+                    if peer.as_ref().is_some_and(|p| p.is_gone()) {
+                        tracing::info!("client disconnected: search stopped");
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if self.is_cut() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
         }
     }
 

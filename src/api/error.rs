@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::types::Side;
 use crate::variants::{
-    FenError, GameResult, NotationName, Outcome, PlayError, Reason, Refusal, RulesError, VariantId,
+    FenError, GameResult, NotationName, Outcome, Reason, Refusal, RulesError, VariantId,
 };
 
 /// The kinds of failure, each with a stable code (`code` in a problem).
@@ -244,59 +244,13 @@ impl ApiError {
         ApiError::new(Problem::InvalidFen, format!("fen: {}", e.message)).field("fen")
     }
 
+    /// A rule option over its largest value.
     pub fn invalid_rules(e: RulesError) -> ApiError {
         ApiError::new(
             Problem::InvalidRules,
-            format!("rules.{}: {}", e.option, e.message),
+            format!("rules.{}: {}", e.option, super::prose::rules_error(&e)),
         )
         .field(format!("rules.{}", e.option))
-    }
-
-    /// A move of the `moves` record could not be played; `hint` is another
-    /// notation in which it is a legal move.
-    pub fn from_play(e: PlayError, variant: VariantId, hint: Option<NotationName>) -> ApiError {
-        match e {
-            PlayError::Illegal { index, text, error } => {
-                let problem = if error.is_syntax() {
-                    Problem::InvalidMove
-                } else {
-                    Problem::IllegalMove
-                };
-                let mut err = ApiError::new(
-                    problem,
-                    format!(
-                        "move {index} ('{text}'): {}{}",
-                        error.message,
-                        hint_sentence(&text, hint)
-                    ),
-                )
-                .field(format!("moves[{index}]"));
-                err.0.move_index = Some(index);
-                err.0.move_text = Some(text);
-                err.0.reason_code = Some(error.code);
-                err.0.notation_hint = hint;
-                err
-            }
-            PlayError::GameOver {
-                index,
-                text,
-                outcome,
-            } => {
-                let mut err = ApiError::new(
-                    Problem::GameOver,
-                    format!(
-                        "move {index} ('{text}') was played after the game had ended ({}): {}",
-                        outcome.result(),
-                        outcome.explanation()
-                    ),
-                )
-                .field(format!("moves[{index}]"))
-                .game(variant, &outcome);
-                err.0.move_index = Some(index);
-                err.0.move_text = Some(text);
-                err
-            }
-        }
     }
 
     /// The problem body.

@@ -1,573 +1,18 @@
-//! Handlers: read the request, call the rules core, shape the answer.
+//! The routes: each reads its request, picks the variant with one visitor
+//! of [`super::work`], and answers. Each is registered once, with its OpenAPI
+//! entry (see `api::routes`).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
-use super::engine::{EnginePool, Peer, StopOnDrop};
-use super::error::{
-    hint_sentence, ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError,
-};
-use super::extract::{notation_of, read_query, rule_options, rules_of, Body};
+use super::engine::Peer;
+use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
+use super::extract::{read_query, Body};
 use super::types::*;
-use crate::diagram::{Draw, Options as DiagramOptions};
-use crate::search::{self, Control, Evaluate, Limits, Score};
-use crate::variants::tamerlane::Tamerlane;
-use crate::variants::taxi::Taxi;
-use crate::variants::xiangqi::Xiangqi;
-use crate::variants::{
-    Color, Conduct, Game, NotationName, Outcome, PlayError, Reason, Refusal, SetupError, Variant,
-    VariantId,
-};
-
-/// The longest `moves` record a request may carry.
-pub const MAX_MOVES: usize = 10_000;
-
-/// Runs a generic function for the variant named in the path.
-macro_rules! for_variant {
-    ($id:expr, $f:ident ( $($arg:expr),* )) => {
-        match $id {
-            VariantId::Xiangqi => $f::<Xiangqi>($($arg),*),
-            VariantId::Taxi => $f::<Taxi>($($arg),*),
-            VariantId::Tamerlane => $f::<Tamerlane>($($arg),*),
-        }
-    };
-}
-
-/// Runs a request's work, turning a panic (a bug: the tests hunt for them)
-/// into a logged 500 problem instead of a dropped connection.
-fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        tracing::error!(panic = %what, "a request panicked");
-        Err(ApiError::new(
-            Problem::Internal,
-            "the service failed on this request; the failure has been logged",
-        ))
-    })
-}
-
-fn details<V: Variant>() -> VariantDetails {
-    let info = V::info();
-    VariantDetails {
-        id: info.id,
-        name: info.name.to_owned(),
-        description: info.description.to_owned(),
-        files: info.files,
-        ranks: info.ranks,
-        start_fen: info.start_fen.to_owned(),
-        sides: vec![Side::of(V::ID, Color::White), Side::of(V::ID, Color::Black)],
-        notations: info
-            .notations
-            .into_iter()
-            .map(|n| NotationDoc {
-                name: n.name,
-                aliases: n.aliases.to_vec(),
-                description: n.description.to_owned(),
-                example: n.example.to_owned(),
-            })
-            .collect(),
-        rule_options: rule_options::<V>()
-            .into_iter()
-            .map(|o| RuleOption {
-                r#type: o.kind,
-                values: (!o.values.is_empty()).then(|| o.values.clone()),
-                name: o.name,
-                default: o.default,
-                description: o.description,
-            })
-            .collect(),
-    }
-}
-
-/// Another notation of the variant in which `text` is a legal move here.
-fn notation_hint<V: Variant>(pos: &V, text: &str, used: V::Notation) -> Option<NotationName> {
-    V::info().notations.iter().map(|n| n.name).find(|&name| {
-        V::notation(name).is_some_and(|other| {
-            std::mem::discriminant(&other) != std::mem::discriminant(&used)
-                && pos.parse_move(text, other).is_ok()
-        })
-    })
-}
-
-/// How a request's record may end.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Record {
-    /// Every move before the end of the game (legal-moves, validate, analyze).
-    ToTheEnd,
-    /// Moves after the end are accepted and checked (adjudicate).
-    PastTheEnd,
-}
-
-/// Builds the game of a request: rules, start position, and every move
-/// checked. Also returns how many moves followed the end of the game.
-fn replay<V: Variant>(
-    req: &impl PositionFields,
-    notation: V::Notation,
-    record: Record,
-) -> Result<(Game<V>, usize), ApiError> {
-    let moves = req.moves();
-    if moves.len() > MAX_MOVES {
-        return Err(ApiError::new(
-            Problem::TooManyMoves,
-            format!(
-                "moves: {} moves were sent; at most {MAX_MOVES} are accepted",
-                moves.len()
-            ),
-        )
-        .field("moves"));
-    }
-    let rules = rules_of::<V>(req.rules())?;
-    let balances = req.balances().map(|b| [b.white, b.black]);
-    let start = V::setup(req.fen(), &rules, balances).map_err(|e| match e {
-        SetupError::Fen(e) => ApiError::invalid_fen(e),
-        SetupError::Balances(e) => {
-            ApiError::new(Problem::InvalidBalances, format!("balances: {e}")).field("balances")
-        }
-    })?;
-    let mut game = Game::<V>::new(start, rules);
-    let played = match record {
-        Record::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
-        Record::PastTheEnd => game.play_past_end(moves, notation),
-    };
-    played
-        .map_err(|e| {
-            let hint = match &e {
-                PlayError::Illegal { index, text, .. } => {
-                    // The board the move was refused on (past the end, the game
-                    // stopped earlier).
-                    let mut board = game.current().clone();
-                    for t in &moves[game.moves().len()..*index] {
-                        if let Ok(m) = board.parse_move(t, notation) {
-                            board.make_move(m);
-                        }
-                    }
-                    notation_hint(&board, text, notation)
-                }
-                PlayError::GameOver { .. } => None,
-            };
-            ApiError::from_play(e, V::ID, hint)
-        })
-        .map(|after_end| (game, after_end))
-}
-
-/// The game a request describes, and the notation its moves are written in.
-fn game_of<V: Variant>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
-    let notation = notation_of::<V>(req.notation())?;
-    let (game, _) = replay::<V>(req, notation, Record::ToTheEnd)?;
-    Ok((game, notation))
-}
-
-fn status(variant: VariantId, outcome: &Outcome, claimable: Vec<(Reason, String)>) -> GameStatus {
-    let side = |c: Color| Side::of(variant, c);
-    GameStatus {
-        status: match outcome {
-            Outcome::Ongoing => Status::Ongoing,
-            Outcome::Decisive { .. } => Status::Decisive,
-            Outcome::Drawn { .. } => Status::Drawn,
-        },
-        result: outcome.result(),
-        winner: outcome.winner().map(side),
-        reason: outcome.reason(),
-        explanation: outcome.explanation().to_owned(),
-        claimable_draws: claimable
-            .into_iter()
-            .map(|(reason, explanation)| ClaimableDraw {
-                reason,
-                explanation,
-            })
-            .collect(),
-        repetition: outcome.repetition().map(|r| RepetitionDoc {
-            occurrences: r.occurrences.clone(),
-            cycle: PlyRange {
-                from_ply: r.cycle.0,
-                to_ply: r.cycle.1,
-            },
-            in_breach: r.in_breach.map(side),
-            sides: [Color::White, Color::Black]
-                .into_iter()
-                .zip(&r.conduct)
-                .map(|(c, conduct)| SideConduct {
-                    side: side(c),
-                    conduct: match conduct {
-                        Conduct::PerpetualCheck => ConductCode::PerpetualCheck,
-                        Conduct::PerpetualChase { .. } => ConductCode::PerpetualChase,
-                        Conduct::Allowed => ConductCode::Allowed,
-                    },
-                    chased: match conduct {
-                        Conduct::PerpetualChase { chased } => chased
-                            .iter()
-                            .map(|p| ChasedPiece {
-                                square: p.square.clone(),
-                                piece: p.piece.clone(),
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    },
-                })
-                .collect(),
-        }),
-    }
-}
-
-fn summary<V: Variant>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
-    let pos = game.current();
-    PositionSummary {
-        fen: pos.to_fen(),
-        side_to_move: Side::of(V::ID, pos.side_to_move()),
-        in_check: pos.in_check(),
-        plies: game.moves().len(),
-        balances: pos
-            .balances()
-            .map(|[white, black]| Balances { white, black }),
-        status: status(
-            V::ID,
-            outcome,
-            if outcome.is_ongoing() {
-                V::claimable_draws(game)
-            } else {
-                Vec::new()
-            },
-        ),
-        warnings: game.positions()[0]
-            .warnings()
-            .into_iter()
-            .map(|w| WarningDoc {
-                code: w.code,
-                message: w.message,
-            })
-            .collect(),
-    }
-}
-
-fn legal_move<V: Variant>(game: &Game<V>, mv: V::Move, notation: V::Notation) -> LegalMove {
-    let pos = game.current();
-    let d = pos.describe_move(mv, notation);
-    let verdict = V::history_verdict_after(game, mv);
-    let mover = pos.side_to_move();
-    let repetition = verdict.as_ref().and_then(|o| {
-        Some(RepetitionMark {
-            outcome: match o.winner() {
-                Some(w) if w == mover => MoverOutcome::Win,
-                Some(_) => MoverOutcome::Loss,
-                None => MoverOutcome::Draw,
-            },
-            reason: o.reason()?,
-        })
-    });
-    let mut out = LegalMove {
-        mv: d.wire,
-        iccs: None,
-        fairy: None,
-        wxf: None,
-        chinese: None,
-        uci: None,
-        san: None,
-        cost: d.cost,
-        capture: d.capture,
-        check: d.gives_check,
-        forbidden_repetition: repetition
-            .as_ref()
-            .is_some_and(|r| r.outcome == MoverOutcome::Loss),
-        repetition,
-    };
-    for (name, text) in d.others {
-        match name {
-            "iccs" => out.iccs = Some(text),
-            "fairy" => out.fairy = Some(text),
-            "wxf" => out.wxf = Some(text),
-            "chinese" => out.chinese = Some(text),
-            "uci" => out.uci = Some(text),
-            "san" => out.san = Some(text),
-            _ => {}
-        }
-    }
-    out
-}
-
-fn legal_moves_for<V: Variant>(req: PositionRequest) -> Result<LegalMovesResponse, ApiError> {
-    let (game, notation) = game_of::<V>(&req)?;
-    let pos = game.current();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let outcome = V::adjudicate(&game, !moves.is_empty());
-    if !outcome.is_ongoing() {
-        moves.clear();
-    }
-    Ok(LegalMovesResponse {
-        variant: V::ID,
-        position: summary(&game, &outcome),
-        legal_moves: moves
-            .into_iter()
-            .map(|m| legal_move(&game, m, notation))
-            .collect(),
-    })
-}
-
-fn validate_for<V: Variant>(req: ValidateRequest) -> Result<ValidateResponse, ApiError> {
-    let (mut game, notation) = game_of::<V>(&req)?;
-    let outcome = game.outcome();
-    let refuse = |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
-        variant: V::ID,
-        legal: false,
-        mv: req.mv.clone(),
-        reason: Some(reason),
-        reason_code: Some(code),
-        notation_hint: hint,
-        details: None,
-        position_after: None,
-    };
-    if !outcome.is_ongoing() {
-        return Ok(refuse(
-            format!(
-                "the game is over ({}): {}",
-                outcome.result(),
-                outcome.explanation()
-            ),
-            Refusal::GameOver,
-            None,
-        ));
-    }
-    match game.current().parse_move(&req.mv, notation) {
-        Ok(mv) => {
-            let details = legal_move(&game, mv, notation);
-            game.play(mv);
-            let after = game.outcome();
-            Ok(ValidateResponse {
-                variant: V::ID,
-                legal: true,
-                mv: req.mv.clone(),
-                reason: None,
-                reason_code: None,
-                notation_hint: None,
-                details: Some(details),
-                position_after: Some(summary(&game, &after)),
-            })
-        }
-        Err(e) => {
-            let hint = notation_hint(game.current(), &req.mv, notation);
-            let message = format!("{}{}", e.message, hint_sentence(&req.mv, hint));
-            if e.is_syntax() {
-                let mut err =
-                    ApiError::new(Problem::InvalidMove, format!("move: {message}")).field("move");
-                err.reason_code = Some(e.code);
-                err.notation_hint = hint;
-                Err(err)
-            } else {
-                Ok(refuse(message, e.code, hint))
-            }
-        }
-    }
-}
-
-fn adjudicate_for<V: Variant>(req: PositionRequest) -> Result<AdjudicateResponse, ApiError> {
-    let notation = notation_of::<V>(req.notation())?;
-    let (game, moves_after_end) = replay::<V>(&req, notation, Record::PastTheEnd)?;
-    let outcome = game.outcome();
-    Ok(AdjudicateResponse {
-        variant: V::ID,
-        ended_at_ply: (!outcome.is_ongoing()).then(|| game.moves().len()),
-        moves_after_end,
-        position: summary(&game, &outcome),
-    })
-}
-
-/// Reads a request's search limits against the server's caps.
-fn search_limits(
-    req: &AnalyzeRequest,
-    config: &super::engine::EngineConfig,
-) -> Result<(Limits, AppliedLimits), ApiError> {
-    let bad = |field: &str, message: String| {
-        ApiError::new(Problem::InvalidLimits, format!("{field}: {message}")).field(field)
-    };
-    if let Some(d) = req.depth {
-        if d == 0 || d > config.max_depth {
-            return Err(bad(
-                "depth",
-                format!("{d} is out of range; use 1 to {}", config.max_depth),
-            ));
-        }
-    }
-    let max_ms = config.max_movetime.as_millis() as u64;
-    if let Some(t) = req.movetime_ms {
-        if t == 0 || t > max_ms {
-            return Err(bad(
-                "movetime_ms",
-                format!("{t} is out of range; use 1 to {max_ms}"),
-            ));
-        }
-    }
-    if let Some(n) = req.nodes {
-        if n == 0 || n > config.max_nodes {
-            return Err(bad(
-                "nodes",
-                format!("{n} is out of range; use 1 to {}", config.max_nodes),
-            ));
-        }
-    }
-    let multipv = req.multipv.unwrap_or(1);
-    if !(1..=5).contains(&multipv) {
-        return Err(bad(
-            "multipv",
-            format!("{multipv} is out of range; use 1 to 5"),
-        ));
-    }
-    let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
-    // Time always has a bound: the request's, the default, or the cap.
-    let movetime = match (req.movetime_ms, unlimited) {
-        (Some(t), _) => Duration::from_millis(t),
-        (None, true) => config.default_movetime.min(config.max_movetime),
-        (None, false) => config.max_movetime,
-    };
-    let depth = req.depth.unwrap_or(config.max_depth);
-    let nodes = req.nodes;
-    Ok((
-        Limits {
-            depth: Some(depth),
-            movetime: Some(movetime),
-            nodes,
-            multipv,
-        },
-        AppliedLimits {
-            depth,
-            movetime_ms: movetime.as_millis() as u64,
-            nodes,
-            multipv,
-        },
-    ))
-}
-
-fn score_doc(score: Score) -> ScoreDoc {
-    match score {
-        Score::Cp(v) => ScoreDoc {
-            cp: Some(v),
-            mate: None,
-        },
-        Score::Mate(n) => ScoreDoc {
-            cp: None,
-            mate: Some(n),
-        },
-    }
-}
-
-async fn analyze_for<V: Evaluate>(
-    req: AnalyzeRequest,
-    pool: Arc<EnginePool>,
-    peer: Option<Arc<Peer>>,
-) -> Result<AnalyzeResponse, ApiError> {
-    let (game, notation, limits, applied, summary) = guarded(|| {
-        let (game, notation) = game_of::<V>(&req)?;
-        let (limits, applied) = search_limits(&req, &pool.config)?;
-        let outcome = game.outcome();
-        if !outcome.is_ongoing() {
-            return Err(ApiError::new(
-                Problem::GameEnded,
-                format!(
-                    "the game is over ({}): {}",
-                    outcome.result(),
-                    outcome.explanation()
-                ),
-            )
-            .game(V::ID, &outcome));
-        }
-        let summary = summary(&game, &outcome);
-        Ok((game, notation, limits, applied, summary))
-    })?;
-    if pool.is_cut() {
-        return Err(ApiError::new(
-            Problem::EngineBusy,
-            "the server is shutting down; retry on another instance",
-        ));
-    }
-    let permit = pool.try_acquire().ok_or_else(|| {
-        ApiError::new(
-            Problem::EngineBusy,
-            format!(
-                "all {} search threads are busy; retry in a second",
-                pool.config.max_searches
-            ),
-        )
-    })?;
-    let control = Control::default();
-    let stop = control.stop.clone();
-    let _stop_when_dropped = StopOnDrop(control.stop.clone());
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let entries = search::table_entries(pool.config.hash_mb);
-    let worker_pool = pool.clone();
-    let spawned = std::thread::Builder::new()
-        .name("arbiter-search".to_owned())
-        .spawn(move || {
-            let result = guarded(|| {
-                let found = search::search(&game, &limits, &control, entries, None);
-                Ok(found.map(|r| {
-                    let start = game.current();
-                    AnalyzeResponse {
-                        variant: V::ID,
-                        position: summary,
-                        best_move: start.move_to_string(r.best_move, notation),
-                        lines: r
-                            .lines
-                            .iter()
-                            .map(|l| AnalysisLine {
-                                moves: search::line_text(start, &l.moves, notation),
-                                score: score_doc(l.score),
-                                depth: l.depth,
-                            })
-                            .collect(),
-                        depth: r.depth,
-                        nodes: r.nodes,
-                        nps: r.nps(),
-                        time_ms: r.elapsed.as_millis() as u64,
-                        limits: applied,
-                    }
-                }))
-            });
-            worker_pool.record(&control);
-            // Free the slot before answering, so the client's next search
-            // finds it free.
-            drop(permit);
-            let _ = tx.send(result);
-        });
-    if spawned.is_err() {
-        return Err(ApiError::new(
-            Problem::EngineBusy,
-            "no search thread could be started; retry in a second",
-        ));
-    }
-    // Wait for the search, looking every 100 ms whether the client is gone.
-    let mut rx = rx;
-    let answer = loop {
-        match actix_web::rt::time::timeout(Duration::from_millis(100), &mut rx).await {
-            Ok(answer) => break answer,
-            Err(_) => {
-                if peer.as_ref().is_some_and(|p| p.is_gone()) {
-                    tracing::info!("client disconnected: search stopped");
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-                if pool.is_cut() {
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-            }
-        }
-    };
-    match answer {
-        Ok(Ok(Some(response))) => Ok(response),
-        Ok(Ok(None)) => Err(ApiError::new(
-            Problem::GameEnded,
-            "the side to move has no legal move",
-        )),
-        Ok(Err(e)) => Err(e),
-        Err(_) => Err(ApiError::new(
-            Problem::Internal,
-            "the search ended without an answer; the failure has been logged",
-        )),
-    }
-}
+use super::work::{self, Adjudicate, Analyze, Describe, Diagram, LegalMoves, Validate};
+use crate::diagram::Options as DiagramOptions;
+use crate::variants::VariantId;
 
 /// List the supported variants.
 #[utoipa::path(
@@ -579,10 +24,7 @@ async fn analyze_for<V: Evaluate>(
 #[route("/v1/variants", method = "GET", method = "HEAD")]
 pub async fn list_variants() -> web::Json<VariantList> {
     web::Json(VariantList {
-        variants: VariantId::ALL
-            .iter()
-            .map(|&id| for_variant!(id, details()))
-            .collect(),
+        variants: work::variants(),
     })
 }
 
@@ -601,8 +43,7 @@ pub async fn list_variants() -> web::Json<VariantList> {
 pub async fn get_variant(
     variant: web::Path<VariantId>,
 ) -> Result<web::Json<VariantDetails>, ApiError> {
-    let id = variant.into_inner();
-    Ok(web::Json(for_variant!(id, details())))
+    Ok(web::Json(variant.into_inner().visit(Describe)))
 }
 
 /// The legal moves of a position, with the game's status.
@@ -650,10 +91,7 @@ pub async fn legal_moves(
     variant: web::Path<VariantId>,
     body: Body<PositionRequest>,
 ) -> Result<web::Json<LegalMovesResponse>, ApiError> {
-    let id = variant.into_inner();
-    Ok(web::Json(guarded(|| {
-        for_variant!(id, legal_moves_for(body.0))
-    })?))
+    Ok(web::Json(variant.into_inner().visit(LegalMoves(body.0))?))
 }
 
 /// Whether one move is legal in a position, and why not.
@@ -695,10 +133,7 @@ pub async fn validate(
     variant: web::Path<VariantId>,
     body: Body<ValidateRequest>,
 ) -> Result<web::Json<ValidateResponse>, ApiError> {
-    let id = variant.into_inner();
-    Ok(web::Json(guarded(|| {
-        for_variant!(id, validate_for(body.0))
-    })?))
+    Ok(web::Json(variant.into_inner().visit(Validate(body.0))?))
 }
 
 /// The result of a game: ongoing, decisive or drawn, with the reason.
@@ -749,10 +184,7 @@ pub async fn adjudicate(
     variant: web::Path<VariantId>,
     body: Body<PositionRequest>,
 ) -> Result<web::Json<AdjudicateResponse>, ApiError> {
-    let id = variant.into_inner();
-    Ok(web::Json(guarded(|| {
-        for_variant!(id, adjudicate_for(body.0))
-    })?))
+    Ok(web::Json(variant.into_inner().visit(Adjudicate(body.0))?))
 }
 
 /// What an engine would play: the best move and lines with scores.
@@ -803,24 +235,12 @@ pub async fn analyze(
     state: web::Data<super::AppState>,
     http: HttpRequest,
 ) -> Result<web::Json<AnalyzeResponse>, ApiError> {
-    let id = variant.into_inner();
-    let pool = state.engine.clone();
-    let peer = http.conn_data::<Arc<Peer>>().cloned();
-    let req = body.0;
-    let response = match id {
-        VariantId::Xiangqi => analyze_for::<Xiangqi>(req, pool, peer).await,
-        VariantId::Taxi => analyze_for::<Taxi>(req, pool, peer).await,
-        VariantId::Tamerlane => analyze_for::<Tamerlane>(req, pool, peer).await,
-    }?;
-    Ok(web::Json(response))
-}
-
-fn diagram_for<V: Draw>(
-    req: &impl PositionFields,
-    opts: &DiagramOptions,
-) -> Result<String, ApiError> {
-    let (game, _) = game_of::<V>(req)?;
-    Ok(V::diagram(&game, opts))
+    let analysis = variant.into_inner().visit(Analyze {
+        req: body.0,
+        pool: state.engine.clone(),
+        peer: http.conn_data::<Arc<Peer>>().cloned(),
+    });
+    Ok(web::Json(analysis.await?))
 }
 
 fn svg_response(svg: String) -> HttpResponse {
@@ -894,7 +314,10 @@ pub async fn diagram_get(
         coordinates: q.coordinates,
         highlight: q.highlight,
     };
-    let svg = guarded(|| for_variant!(id, diagram_for(&req, &opts)))?;
+    let svg = id.visit(Diagram {
+        req: &req,
+        options: opts,
+    })?;
     Ok(svg_response(svg))
 }
 
@@ -928,7 +351,10 @@ pub async fn diagram_post(
     let id = variant.into_inner();
     let req = body.0;
     let opts = diagram_options(req.flip, req.coordinates, req.highlight);
-    let svg = guarded(|| for_variant!(id, diagram_for(&req, &opts)))?;
+    let svg = id.visit(Diagram {
+        req: &req,
+        options: opts,
+    })?;
     Ok(svg_response(svg))
 }
 
@@ -979,10 +405,10 @@ mod tests {
 
     #[test]
     fn a_panic_becomes_a_problem() {
-        let err = guarded::<()>(|| panic!("a bug")).unwrap_err();
+        let err = work::guarded::<()>(|| panic!("a bug")).unwrap_err();
         assert_eq!(err.problem(), Problem::Internal);
         assert_eq!(err.body().status, 500);
         assert_eq!(err.body().code.code(), "internal");
-        assert_eq!(guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
+        assert_eq!(work::guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
     }
 }

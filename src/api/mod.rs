@@ -7,7 +7,9 @@ pub mod extract;
 pub mod handlers;
 pub mod metrics;
 pub mod observe;
+pub mod prose;
 pub mod types;
+pub mod work;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -48,7 +48,7 @@ impl Draw for Tamerlane {
         let mut svg = Svg::new(w, h, &format!("Tamerlane chess: {}", pos.to_fen()));
         svg.rect(0.0, 0.0, w, h, r##"fill="#f7f3ea""##);
         let last = game.moves().last().copied();
-        let squares = (0..110).chain([L2, Z9]);
+        let squares = (0..BOARD_SQUARES).chain([L2, Z9]);
         for s in squares.clone() {
             let (x, y) = corner(s);
             let citadel = s == L2 || s == Z9;

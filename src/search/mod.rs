@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::variants::{Game, Variant};
+use crate::variants::{Game, Repeats, Variant, Verdict};
 use tt::Bound;
 pub use tt::Table;
 
@@ -33,16 +33,9 @@ pub const MAX_PLY: usize = 96;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
-/// What a position is worth to the side to move when the game ends there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Terminal {
-    Loss,
-    Draw,
-    Win,
-}
-
-/// What the search needs from a variant beyond [`Variant`]: an evaluation and
-/// the rules that end a game without a move generator's help.
+/// What the search needs from a variant beyond [`Variant`]: an evaluation
+/// and its move ordering. The rules that end a game are the variant's one
+/// [`Variant::verdict`], asked at every node.
 pub trait Evaluate: Variant {
     /// How many distinct values [`Evaluate::move_slot`] returns.
     const MOVE_SLOTS: usize;
@@ -55,11 +48,6 @@ pub trait Evaluate: Variant {
     /// cheapest attacker first), used to order and to select quiescence moves.
     /// `None` for a quiet move.
     fn capture_value(&self, mv: Self::Move) -> Option<i32>;
-    /// What it means for the side to move to have no legal move.
-    fn no_moves(&self) -> Terminal;
-    /// A result that the position alone decides when the side to move has a
-    /// legal move (insufficient material, move limits, a bare king …).
-    fn position_result(&self, rules: &Self::Rules) -> Option<Terminal>;
     /// Whether a capture most likely loses material: a more valuable piece
     /// taking a defended one. Such captures are searched late and left out
     /// of the quiescence search. Never, unless the variant says.
@@ -73,20 +61,6 @@ pub trait Evaluate: Variant {
     }
     /// The position after a pass, where null-move pruning is sound enough.
     fn null_move(&self) -> Option<Self>;
-    /// Plies since the last move that cannot be undone (a bound for the
-    /// repetition scan).
-    fn reversible_plies(&self) -> usize;
-    /// The verdict when the last position of `path` repeats `path[earlier]`
-    /// (`moves[i]` leads from `path[i]` to `path[i + 1]`), for the side to move
-    /// in the last position. A draw unless the variant says otherwise.
-    fn repetition(
-        _path: &[Self],
-        _moves: &[Self::Move],
-        _earlier: usize,
-        _rules: &Self::Rules,
-    ) -> Terminal {
-        Terminal::Draw
-    }
 }
 
 /// A score from the side to move: centipawns, or moves to mate as UCI counts
@@ -158,7 +132,7 @@ pub fn line_text<V: Variant>(start: &V, moves: &[V::Move], notation: V::Notation
     moves
         .iter()
         .map(|&m| {
-            let text = pos.move_to_string(m, notation);
+            let text = pos.write_move(m, notation);
             pos.make_move(m);
             text
         })
@@ -447,12 +421,29 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
     }
 
-    fn terminal_score(t: Terminal, ply: usize) -> i32 {
-        match t {
-            Terminal::Loss => -(MATE - ply as i32),
-            Terminal::Draw => 0,
-            Terminal::Win => MATE - ply as i32,
+    /// The score of a verdict for the side to move, `ply` plies from the root.
+    fn verdict_score(&self, verdict: &Verdict, ply: usize) -> i32 {
+        match verdict.winner {
+            None => 0,
+            Some(w) if w == self.pos().side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
         }
+    }
+
+    /// The variant's verdict on the current position, with what the search
+    /// knows; a draw that may be claimed (fifty moves in Taxi chess) counts
+    /// as a draw: the side it suits will claim it.
+    fn verdict(&self, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {
+        V::verdict(&self.path, &self.moves, self.rules, has_legal_move, repeats).or_else(|| {
+            let claimable = V::claimable_draws(&self.path, 1);
+            claimable.first().map(|&r| Verdict::draw(r))
+        })
+    }
+
+    /// The score where the game has ended (`has_legal_move` as known), if it has.
+    fn ended(&self, has_legal_move: bool, repeats: &Repeats, ply: usize) -> Option<i32> {
+        self.verdict(has_legal_move, repeats)
+            .map(|v| self.verdict_score(&v, ply))
     }
 
     fn node(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
@@ -464,11 +455,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
             if let Some(earlier) = self.find_repetition() {
                 let here = self.path.last().expect("the path holds the root");
-                if here.count_legal_moves(&mut self.lists[ply]) == 0 {
-                    return Self::terminal_score(self.pos().no_moves(), ply);
+                let has_moves = here.count_legal_moves(&mut self.lists[ply]) > 0;
+                let repeats = Repeats::Cycle { from: earlier };
+                if let Some(score) = self.ended(has_moves, &repeats, ply) {
+                    return score;
                 }
-                let verdict = V::repetition(&self.path, &self.moves, earlier, self.rules);
-                return Self::terminal_score(verdict, ply);
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -510,11 +501,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         keys: &mut Vec<i32>,
     ) -> i32 {
         if list.is_empty() {
-            return Self::terminal_score(self.pos().no_moves(), ply);
+            return self.ended(false, &Repeats::None, ply).unwrap_or(0);
         }
         if ply > 0 {
-            if let Some(t) = self.pos().position_result(self.rules) {
-                return Self::terminal_score(t, ply);
+            if let Some(score) = self.ended(true, &Repeats::None, ply) {
+                return score;
             }
             // Mate-distance pruning.
             alpha = alpha.max(-(MATE - ply as i32));
@@ -697,8 +688,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if self.stopped {
             return 0;
         }
-        if let Some(t) = self.pos().position_result(self.rules) {
-            return Self::terminal_score(t, ply);
+        if let Some(score) = self.ended(true, &Repeats::None, ply) {
+            return score;
         }
         // In check (near the horizon), every evasion, so that mates are seen;
         // otherwise captures only.
@@ -728,7 +719,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         keys: &mut Vec<i32>,
     ) -> i32 {
         if evasions && list.is_empty() {
-            return Self::terminal_score(self.pos().no_moves(), ply);
+            return self.ended(false, &Repeats::None, ply).unwrap_or(0);
         }
         let mut best = -INFINITY;
         if !evasions {

@@ -27,10 +27,8 @@ fn wins_within<V: Variant>(game: &Game<V>, moves: u32) -> bool {
 /// Whether, with the opponent of `us` to move, every reply loses within
 /// `moves` more moves of `us` (or the game has already been won by `us`).
 fn opponent_loses_within<V: Variant>(game: &Game<V>, us: Color, moves: u32) -> bool {
-    match game.outcome() {
-        Outcome::Decisive { winner, .. } => return winner == us,
-        Outcome::Drawn { .. } => return false,
-        Outcome::Ongoing => {}
+    if let Outcome::Ended(v) = game.outcome() {
+        return v.winner == Some(us);
     }
     let mut replies = Vec::new();
     game.current().legal_moves(&mut replies);
@@ -38,8 +36,7 @@ fn opponent_loses_within<V: Variant>(game: &Game<V>, us: Color, moves: u32) -> b
         let mut next = game.clone();
         next.play(r);
         match next.outcome() {
-            Outcome::Decisive { winner, .. } => winner == us,
-            Outcome::Drawn { .. } => false,
+            Outcome::Ended(v) => v.winner == Some(us),
             Outcome::Ongoing => wins_within(&next, moves),
         }
     })
@@ -157,16 +154,11 @@ fn xiangqi_avoids_losing_by_perpetual_check() {
         .current()
         .parse_move("a9a8", xiangqi::Notation::Iccs)
         .unwrap();
-    assert!(matches!(
-        xiangqi::Xiangqi::history_verdict_after(&g, losing),
-        Some(Outcome::Decisive {
-            winner: Color::Black,
-            ..
-        })
-    ));
+    let verdict = g.repetition_verdict_after(losing).expect("a repetition verdict");
+    assert_eq!(verdict.winner, Some(Color::Black));
     let r = to_depth(&g, 6);
     assert_ne!(r.best_move, losing);
-    assert!(xiangqi::Xiangqi::history_verdict_after(&g, r.best_move).is_none());
+    assert!(g.repetition_verdict_after(r.best_move).is_none());
 }
 
 #[test]
@@ -284,36 +276,28 @@ proptest! {
         best_move_is_legal::<tamerlane::Tamerlane>(seed, plies);
     }
 
-    /// The search's view of results agrees with the adjudication.
+    /// The verdict the search asks for (the path, without the history's
+    /// repetitions) agrees with the adjudication wherever no repetition decides.
     #[test]
     fn terminal_rules_agree_with_adjudication(seed in any::<u64>(), plies in 0usize..120) {
         fn check<V: Evaluate>(g: &Game<V>) {
-            let pos = g.current();
             let mut legal = Vec::new();
-            pos.legal_moves(&mut legal);
+            g.current().legal_moves(&mut legal);
             let outcome = g.outcome();
-            let us = pos.side_to_move();
-            let expected = match &outcome {
-                Outcome::Ongoing => None,
-                Outcome::Decisive { winner, .. } if *winner == us => Some(Terminal::Win),
-                Outcome::Decisive { .. } => Some(Terminal::Loss),
-                Outcome::Drawn { .. } => Some(Terminal::Draw),
-            };
-            let seen = if legal.is_empty() {
-                Some(pos.no_moves())
-            } else {
-                pos.position_result(g.rules())
-            };
-            // The adjudication also knows repetitions; the search's view of
-            // them is tested apart.
-            if outcome.repetition().is_none()
-                && !matches!(outcome.reason(), Some(crate::variants::Reason::Repetition
-                    | crate::variants::Reason::FivefoldRepetition))
-            {
-                // Taxi: the search counts fifty moves as drawn (a claim).
-                if !(seen == Some(Terminal::Draw) && expected.is_none() && V::ID == crate::variants::VariantId::Taxi) {
-                    assert_eq!(seen, expected, "{}", pos.to_fen());
-                }
+            let seen = V::verdict(
+                g.positions(),
+                g.moves(),
+                g.rules(),
+                !legal.is_empty(),
+                &crate::variants::Repeats::None,
+            );
+            if !outcome.reason().is_some_and(|r| r.is_repetition()) {
+                assert_eq!(
+                    seen.map(|v| (v.reason, v.winner)),
+                    outcome.verdict().map(|v| (v.reason, v.winner)),
+                    "{}",
+                    g.current().to_fen()
+                );
             }
         }
         check(&random_game::<xiangqi::Xiangqi>(seed, plies));

@@ -1,22 +1,28 @@
 //! A game record: a start position and the moves played since, replayed with
 //! every rule checked. This is what the API builds from `fen` + `moves`.
 
-use super::{FenError, MoveError, Outcome, Variant};
+use super::{FenError, MoveError, Outcome, Repeats, Variant, Verdict};
 
 /// Why a move of a game record could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
+pub enum PlayError<W> {
     /// The move at `index` is unreadable or illegal.
     Illegal {
+        /// Its place in the record.
         index: usize,
+        /// The move as sent.
         text: String,
-        error: MoveError,
+        /// Why.
+        error: MoveError<W>,
     },
     /// The game had already ended before the move at `index`.
     GameOver {
+        /// Its place in the record.
         index: usize,
+        /// The move as sent.
         text: String,
-        outcome: Outcome,
+        /// How the game had ended.
+        verdict: Verdict,
     },
 }
 
@@ -30,6 +36,7 @@ pub struct Game<V: Variant> {
 }
 
 impl<V: Variant> Game<V> {
+    /// A game at its start.
     pub fn new(start: V, rules: V::Rules) -> Game<V> {
         Game {
             rules,
@@ -47,28 +54,91 @@ impl<V: Variant> Game<V> {
         Ok(Game::new(start, rules))
     }
 
+    /// The rules it is played by.
     pub fn rules(&self) -> &V::Rules {
         &self.rules
     }
 
+    /// The position now.
     pub fn current(&self) -> &V {
         self.positions
             .last()
             .expect("a game has at least its start position")
     }
 
+    /// Every position, the start first.
     pub fn positions(&self) -> &[V] {
         &self.positions
     }
 
+    /// Every move played.
     pub fn moves(&self) -> &[V::Move] {
         &self.moves
     }
 
+    /// The plies at which the current position stood (itself included),
+    /// since the last move that cannot be undone.
+    pub fn occurrences(&self) -> Vec<usize> {
+        occurrences_of(&self.positions)
+    }
+
+    /// The state of the game: the variant's verdict on the current position.
     pub fn outcome(&self) -> Outcome {
         let mut moves = Vec::new();
         self.current().legal_moves(&mut moves);
-        V::adjudicate(self, !moves.is_empty())
+        self.verdict(!moves.is_empty()).into()
+    }
+
+    /// The variant's verdict, given whether the side to move has a legal move.
+    pub fn verdict(&self, has_legal_move: bool) -> Option<Verdict> {
+        V::verdict(
+            &self.positions,
+            &self.moves,
+            &self.rules,
+            has_legal_move,
+            &Repeats::Occurrences(self.occurrences()),
+        )
+    }
+
+    /// Draws a player may claim now.
+    pub fn claimable_draws(&self) -> Vec<super::Reason> {
+        V::claimable_draws(&self.positions, self.occurrences().len())
+    }
+
+    /// What playing the legal move `mv` would bring about by making a
+    /// position stand again: the verdict, when the rules give one then and
+    /// it is a repetition verdict (a move that ends the game otherwise, by
+    /// mate say, is not a repetition).
+    pub fn repetition_verdict_after(&self, mv: V::Move) -> Option<Verdict> {
+        let mut next = self.current().clone();
+        next.make_move(mv);
+        // Cheap filter first: the position must have stood before.
+        let window = next.reversible_plies();
+        let start = self.positions.len().saturating_sub(window);
+        if !self.positions[start..]
+            .iter()
+            .any(|p| p.same_position(&next))
+        {
+            return None;
+        }
+        let mut positions = self.positions.clone();
+        positions.push(next);
+        let mut moves = self.moves.clone();
+        moves.push(mv);
+        let occurrences = occurrences_of(&positions);
+        let mut replies = Vec::new();
+        positions
+            .last()
+            .expect("the new position")
+            .legal_moves(&mut replies);
+        V::verdict(
+            &positions,
+            &moves,
+            &self.rules,
+            !replies.is_empty(),
+            &Repeats::Occurrences(occurrences),
+        )
+        .filter(|v| v.repetition.is_some() || v.reason.is_repetition())
     }
 
     /// Plays a move already known to be legal in the current position.
@@ -86,19 +156,19 @@ impl<V: Variant> Game<V> {
         index: usize,
         text: &str,
         notation: V::Notation,
-    ) -> Result<V::Move, PlayError> {
+    ) -> Result<V::Move, PlayError<V::Why>> {
         // A legal move proves the side to move has one, which spares the
-        // adjudication a move generation; a refused move may be refused
-        // because the game is over, which is the better thing to report.
-        let (parsed, outcome) = match self.current().parse_move(text, notation) {
-            Ok(mv) => (Ok(mv), V::adjudicate(self, true)),
-            Err(error) => (Err(error), self.outcome()),
+        // verdict a move generation; a refused move may be refused because
+        // the game is over, which is the better thing to report.
+        let (parsed, verdict) = match self.current().parse_move(text, notation) {
+            Ok(mv) => (Ok(mv), self.verdict(true)),
+            Err(error) => (Err(error), self.outcome().verdict().cloned()),
         };
-        if !outcome.is_ongoing() {
+        if let Some(verdict) = verdict {
             return Err(PlayError::GameOver {
                 index,
                 text: text.to_owned(),
-                outcome,
+                verdict,
             });
         }
         let mv = parsed.map_err(|error| PlayError::Illegal {
@@ -119,20 +189,20 @@ impl<V: Variant> Game<V> {
         &mut self,
         moves: &[S],
         notation: V::Notation,
-    ) -> Result<usize, PlayError> {
+    ) -> Result<usize, PlayError<V::Why>> {
         for (index, text) in moves.iter().enumerate() {
             match self.play_text(index, text.as_ref(), notation) {
                 Ok(_) => {}
                 Err(PlayError::GameOver { .. }) => {
                     let mut board = self.current().clone();
                     for (i, text) in moves.iter().enumerate().skip(index) {
-                        let mv = board.parse_move(text.as_ref(), notation).map_err(|error| {
-                            PlayError::Illegal {
+                        let mv = board
+                            .parse_move(text.as_ref(), notation)
+                            .map_err(|error| PlayError::Illegal {
                                 index: i,
                                 text: text.as_ref().to_owned(),
                                 error,
-                            }
-                        })?;
+                            })?;
                         board.make_move(mv);
                     }
                     return Ok(moves.len() - index);
@@ -148,10 +218,21 @@ impl<V: Variant> Game<V> {
         &mut self,
         moves: &[S],
         notation: V::Notation,
-    ) -> Result<(), PlayError> {
+    ) -> Result<(), PlayError<V::Why>> {
         for (index, text) in moves.iter().enumerate() {
             self.play_text(index, text.as_ref(), notation)?;
         }
         Ok(())
     }
+}
+
+/// The plies at which the last of `positions` stood (itself included), since
+/// the last move that cannot be undone.
+fn occurrences_of<V: Variant>(positions: &[V]) -> Vec<usize> {
+    let last = positions.len() - 1;
+    let current = &positions[last];
+    let earliest = last.saturating_sub(current.reversible_plies());
+    (earliest..=last)
+        .filter(|&i| positions[i].same_position(current))
+        .collect()
 }

@@ -1,7 +1,10 @@
 //! The rules core: one module per variant, all behind the [`Variant`] trait.
 //!
-//! Nothing in here knows about HTTP. The API layer, the CLI and the search all
-//! talk to a variant through [`Variant`] and the small common types below.
+//! Nothing in here knows about HTTP, JSON or English: results are typed
+//! ([`Verdict`], [`Refusal`] and each variant's [`Variant::Why`]), and the
+//! API renders them in words. The API, the CLI and the search all talk to a
+//! variant through [`Variant`] and the small common types below; see
+//! `docs/architecture.md`.
 
 use std::fmt;
 use std::hash::Hash;
@@ -10,17 +13,54 @@ pub mod game;
 pub mod tamerlane;
 pub mod taxi;
 pub mod xiangqi;
+mod zobrist;
 
 pub use game::{Game, PlayError};
+
+/// What the variants' tests look at in a refused move: its code, and the
+/// words the API gives it.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Refusal;
+    use crate::api::prose::{self, Prose};
+
+    /// A refused move: its code and its words.
+    #[derive(Debug)]
+    pub struct Refused {
+        pub code: Refusal,
+        pub message: String,
+    }
+
+    impl Refused {
+        /// Whether the text was no move at all.
+        pub fn is_syntax(&self) -> bool {
+            self.code == Refusal::BadNotation
+        }
+    }
+
+    /// Reads `text` in `pos`, which must refuse it.
+    pub fn refused<V: Prose>(pos: &V, text: &str, notation: V::Notation) -> Refused {
+        let e = pos
+            .parse_move(text, notation)
+            .expect_err("the move must be refused");
+        Refused {
+            code: e.code(),
+            message: prose::move_error(pos, &e, text, notation),
+        }
+    }
+}
 
 /// The two sides. `White` is the side that moves first (Red in Xiangqi).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The first mover: White, or Red in Xiangqi.
     White = 0,
+    /// The second mover.
     Black = 1,
 }
 
 impl Color {
+    /// The other side.
     #[inline]
     pub const fn other(self) -> Color {
         match self {
@@ -29,6 +69,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: an index into per-side arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -62,8 +103,11 @@ impl std::ops::Not for Color {
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
 pub enum VariantId {
+    /// Chinese chess.
     Xiangqi,
+    /// FIDE chess where every step costs money.
     Taxi,
+    /// The 11x10 game with citadels.
     Tamerlane,
 }
 
@@ -129,36 +173,40 @@ impl NotationName {
 /// A move notation a variant reads and writes.
 #[derive(Clone, Debug)]
 pub struct NotationInfo {
+    /// Its name on the wire.
     pub name: NotationName,
     /// Other names for the same notation.
     pub aliases: &'static [NotationName],
-    pub description: &'static str,
+    /// A move of the start position in it.
     pub example: &'static str,
 }
 
-/// What a variant says about itself.
+/// The facts a variant states about itself (its words are the API's).
 #[derive(Clone, Debug)]
 pub struct VariantInfo {
+    /// Which variant.
     pub id: VariantId,
-    pub name: &'static str,
-    pub description: &'static str,
+    /// Board width.
     pub files: u8,
+    /// Board height.
     pub ranks: u8,
+    /// The standard start position.
     pub start_fen: &'static str,
-    /// Names of the sides, first mover first (e.g. `["red", "black"]`).
-    pub sides: [&'static str; 2],
     /// The notations, the default first.
     pub notations: Vec<NotationInfo>,
 }
 
-/// Why a FEN was refused.
+/// Why a FEN was refused: a parser's diagnostic, naming the field or rank
+/// at fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct FenError {
+    /// What is wrong, for a person.
     pub message: String,
 }
 
 impl FenError {
+    /// A diagnostic.
     pub fn new(message: impl Into<String>) -> FenError {
         FenError {
             message: message.into(),
@@ -251,58 +299,34 @@ impl Refusal {
     }
 }
 
-/// Why a move was refused: a stable [`Refusal`] code and a sentence a person
-/// can act on.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct MoveError {
-    pub code: Refusal,
-    pub message: String,
+/// A variant's reason for refusing a move, with the details a person needs
+/// (points, pieces, costs); the API puts it in words.
+pub trait Why: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// The stable code of the refusal.
+    fn code(&self) -> Refusal;
 }
 
-impl MoveError {
-    pub fn new(code: Refusal, message: impl Into<String>) -> MoveError {
-        MoveError {
-            code,
-            message: message.into(),
+/// Why a move text was not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError<W> {
+    /// The text is not a move in the notation at all.
+    Unreadable,
+    /// It reads as a move, and the rules refuse it.
+    Illegal(W),
+}
+
+impl<W: Why> MoveError<W> {
+    /// The stable code: `bad_notation`, or the refusal's.
+    pub fn code(&self) -> Refusal {
+        match self {
+            MoveError::Unreadable => Refusal::BadNotation,
+            MoveError::Illegal(why) => why.code(),
         }
     }
 
     /// The move string could not be read at all (as opposed to: read, but illegal).
     pub fn is_syntax(&self) -> bool {
-        self.code == Refusal::BadNotation
-    }
-
-    /// The move cannot be read in its notation.
-    pub fn syntax(message: impl Into<String>) -> MoveError {
-        MoveError::new(Refusal::BadNotation, message)
-    }
-
-    /// The refusals every variant shares, worded alike everywhere.
-    pub fn no_piece(square: &str) -> MoveError {
-        MoveError::new(Refusal::NoPiece, format!("there is no piece on {square}"))
-    }
-
-    pub fn not_your_piece(square: &str, owner: &str, to_move: &str) -> MoveError {
-        MoveError::new(
-            Refusal::NotYourPiece,
-            format!("the piece on {square} is {owner}'s, and it is {to_move} to move"),
-        )
-    }
-
-    /// `place` is what the board is made of: "square", or "point" in Xiangqi.
-    pub fn null_move(place: &str) -> MoveError {
-        MoveError::new(
-            Refusal::NullMove,
-            format!("a move must go to another {place}"),
-        )
-    }
-
-    pub fn own_piece(square: &str, side: &str, piece: &str) -> MoveError {
-        MoveError::new(
-            Refusal::OwnPiece,
-            format!("{square} is occupied by {side}'s own {piece}"),
-        )
+        matches!(self, MoveError::Unreadable)
     }
 }
 
@@ -328,26 +352,52 @@ pub enum WarningCode {
 
 /// A remark on an accepted position: it is played by the rules, but
 /// something about it deserves to be said.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Warning {
+    /// What the remark is about.
     pub code: WarningCode,
-    pub message: String,
+    /// The point or square concerned, in the variant's numbering.
+    pub square: u8,
+}
+
+/// Why balances sent beside a FEN were refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BalancesError {
+    /// The variant has no money.
+    NoMoney,
+    /// A balance is over the largest one.
+    TooLarge {
+        /// The largest balance.
+        max: u32,
+    },
+    /// The FEN's seventh field says otherwise.
+    Disagree {
+        /// What the request sent, first mover first.
+        sent: [u32; 2],
+        /// What the FEN says.
+        fen: [u32; 2],
+    },
 }
 
 /// Why the start of a game was refused: its FEN, or its separate balances.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
+    /// The FEN.
     Fen(FenError),
-    Balances(String),
+    /// The balances.
+    Balances(BalancesError),
 }
 
-/// Why a rule set was refused: the option at fault and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{option}: {message}")]
+/// Why a rule set was refused: an option over its largest value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{option}: {value} is more than {max}")]
 pub struct RulesError {
     /// The rule option, e.g. `start_money`.
     pub option: &'static str,
-    pub message: String,
+    /// The value sent.
+    pub value: u64,
+    /// The largest value allowed.
+    pub max: u64,
 }
 
 /// Stable codes for the reason a game ended (`reason` on the wire).
@@ -402,37 +452,33 @@ impl Reason {
     pub fn code(self) -> &'static str {
         self.into()
     }
+
+    /// Whether a repetition of positions brought it about.
+    pub fn is_repetition(self) -> bool {
+        matches!(
+            self,
+            Reason::PerpetualCheck
+                | Reason::PerpetualChase
+                | Reason::Repetition
+                | Reason::ThreefoldRepetition
+                | Reason::FivefoldRepetition
+        )
+    }
 }
 
-/// A piece chased with every move of a repetition, as it stands at the end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChasedPiece {
-    /// Its point or square, e.g. `a7`.
-    pub square: String,
-    /// What it is, e.g. `Black chariot`.
-    pub piece: String,
-}
-
-/// How one side played in a repetition cycle.
+/// How one side played in a repetition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Conduct {
-    /// Every move of the side in the cycle gave check.
+    /// Every move of the side gave check.
     PerpetualCheck,
     /// Every move of the side chased the same piece (check moves included):
-    /// every such piece, in board order.
-    PerpetualChase { chased: Vec<ChasedPiece> },
+    /// the points of every such piece as it stands at the end, in board order.
+    PerpetualChase {
+        /// The chased pieces' points, in the variant's numbering.
+        chased: Vec<u8>,
+    },
     /// Neither.
     Allowed,
-}
-
-impl Conduct {
-    pub fn code(&self) -> &'static str {
-        match self {
-            Conduct::PerpetualCheck => "perpetual_check",
-            Conduct::PerpetualChase { .. } => "perpetual_chase",
-            Conduct::Allowed => "allowed",
-        }
-    }
 }
 
 /// What a repetition verdict looked at and found.
@@ -481,85 +527,132 @@ pub enum GameResult {
     Ongoing,
 }
 
-/// The state of a game: still going, won, or drawn.
+/// How a game ended: why, and who won (nobody in a draw). No prose: the API
+/// explains it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Why the game ended.
+    pub reason: Reason,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// For a repetition verdict: what was judged and found.
+    pub repetition: Option<Box<RepetitionReport>>,
+}
+
+impl Verdict {
+    /// `winner` wins by `reason`.
+    pub fn win(winner: Color, reason: Reason) -> Verdict {
+        Verdict {
+            reason,
+            winner: Some(winner),
+            repetition: None,
+        }
+    }
+
+    /// Drawn by `reason`.
+    pub fn draw(reason: Reason) -> Verdict {
+        Verdict {
+            reason,
+            winner: None,
+            repetition: None,
+        }
+    }
+}
+
+/// The state of a game: still going, or ended by a verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The game goes on.
     Ongoing,
-    Decisive {
-        winner: Color,
-        reason: Reason,
-        explanation: String,
-        repetition: Option<Box<RepetitionReport>>,
-    },
-    Drawn {
-        reason: Reason,
-        explanation: String,
-        repetition: Option<Box<RepetitionReport>>,
-    },
+    /// The game has ended.
+    Ended(Verdict),
+}
+
+impl From<Option<Verdict>> for Outcome {
+    fn from(v: Option<Verdict>) -> Outcome {
+        v.map_or(Outcome::Ongoing, Outcome::Ended)
+    }
 }
 
 impl Outcome {
+    /// Whether the game goes on.
     pub fn is_ongoing(&self) -> bool {
         matches!(self, Outcome::Ongoing)
     }
 
-    pub fn reason(&self) -> Option<Reason> {
+    /// The verdict, if the game has ended.
+    pub fn verdict(&self) -> Option<&Verdict> {
         match self {
             Outcome::Ongoing => None,
-            Outcome::Decisive { reason, .. } | Outcome::Drawn { reason, .. } => Some(*reason),
+            Outcome::Ended(v) => Some(v),
         }
     }
 
+    /// Whether the game ended in a draw.
+    pub fn is_draw(&self) -> bool {
+        self.verdict().is_some_and(|v| v.winner.is_none())
+    }
+
+    /// Why the game ended.
+    pub fn reason(&self) -> Option<Reason> {
+        self.verdict().map(|v| v.reason)
+    }
+
+    /// The winner, when decisive.
     pub fn winner(&self) -> Option<Color> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(*winner),
-            _ => None,
-        }
+        self.verdict().and_then(|v| v.winner)
     }
 
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn result(&self) -> GameResult {
-        match self {
-            Outcome::Ongoing => GameResult::Ongoing,
-            Outcome::Decisive {
-                winner: Color::White,
+        match self.verdict() {
+            None => GameResult::Ongoing,
+            Some(Verdict {
+                winner: Some(Color::White),
                 ..
-            } => GameResult::FirstWins,
-            Outcome::Decisive {
-                winner: Color::Black,
+            }) => GameResult::FirstWins,
+            Some(Verdict {
+                winner: Some(Color::Black),
                 ..
-            } => GameResult::SecondWins,
-            Outcome::Drawn { .. } => GameResult::Draw,
+            }) => GameResult::SecondWins,
+            Some(_) => GameResult::Draw,
         }
     }
 
+    /// For a repetition verdict: what was judged and found.
     pub fn repetition(&self) -> Option<&RepetitionReport> {
-        match self {
-            Outcome::Decisive { repetition, .. } | Outcome::Drawn { repetition, .. } => {
-                repetition.as_deref()
-            }
-            Outcome::Ongoing => None,
-        }
-    }
-
-    pub fn explanation(&self) -> &str {
-        match self {
-            Outcome::Ongoing => "the game is in progress",
-            Outcome::Decisive { explanation, .. } | Outcome::Drawn { explanation, .. } => {
-                explanation
-            }
-        }
+        self.verdict().and_then(|v| v.repetition.as_deref())
     }
 }
 
-/// Every notation of one move that a variant can write.
+/// What the history says about the last position, for a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Repeats {
+    /// Nothing (or nothing looked for).
+    None,
+    /// The plies at which the last position stood, itself included, in
+    /// order (adjudication: every occurrence since the last irreversible move).
+    Occurrences(Vec<usize>),
+    /// The last position repeats the one at ply `from`: the search's view,
+    /// which judges a repetition at its second occurrence as if the cycle
+    /// were played again.
+    Cycle {
+        /// The ply of the earlier occurrence.
+        from: usize,
+    },
+}
+
+/// Every notation of one move that a variant can write, and what it does.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveNotations {
-    /// The move in the notation the request asked for (the wire form).
+    /// The move in the notation the request asked for.
     pub wire: String,
-    /// Named alternative notations, e.g. `("iccs", "h2e2")`, `("wxf", "C2.5")`.
-    pub others: Vec<(&'static str, String)>,
+    /// The move in each notation the variant writes, e.g. `(Iccs, "h2e2")`,
+    /// `(Wxf, "C2.5")`.
+    pub written: Vec<(NotationName, String)>,
+    /// Whether it captures.
     pub capture: bool,
+    /// Whether it gives check.
     pub gives_check: bool,
     /// What the move costs, in variants with money.
     pub cost: Option<u32>,
@@ -568,7 +661,8 @@ pub struct MoveNotations {
 /// One chess variant: its position type, moves, rules and notation.
 ///
 /// Implemented by the position type of each variant. The API, the CLI and the
-/// search use nothing but this trait, so a new variant is a new module.
+/// search use nothing but this trait, so a new variant is a new module (and
+/// one line in [`crate::dispatch`]).
 pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// A move, small and `Copy`.
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
@@ -587,12 +681,14 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
         + Sync
         + 'static;
     /// How moves are written on input and output (`notation` in JSON).
-    type Notation: Copy + fmt::Debug + Default + Send + Sync + 'static;
+    type Notation: Copy + fmt::Debug + Default + PartialEq + Send + Sync + 'static;
+    /// Why a move is refused, with the variant's details.
+    type Why: Why;
 
+    /// Which variant this is.
     const ID: VariantId;
-    /// Names of the sides on the wire, first mover first (e.g. `["red", "black"]`).
-    const SIDES: [&'static str; 2];
 
+    /// What the variant states about itself.
     fn info() -> VariantInfo;
 
     /// Checks rule option values beyond their types.
@@ -603,15 +699,26 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// The notation a name stands for in this variant, if it has it.
     fn notation(name: NotationName) -> Option<Self::Notation>;
 
+    /// The standard start position under these rules.
     fn start_position(rules: &Self::Rules) -> Self;
+    /// Reads a FEN; positions that break the rules are refused.
     fn from_fen(fen: &str, rules: &Self::Rules) -> Result<Self, FenError>;
+    /// Writes the FEN.
     fn to_fen(&self) -> String;
 
+    /// The side to move.
     fn side_to_move(&self) -> Color;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
-    /// A hash of everything that makes two positions the same for repetition.
+    /// The position's Zobrist key, kept up to date move by move: equal for
+    /// positions that are the same for repetition (a key may also tell apart
+    /// positions that are the same, where that cannot matter).
     fn hash_key(&self) -> u64;
+    /// Whether two positions are the same for the repetition rules.
+    fn same_position(&self, other: &Self) -> bool;
+    /// Plies since the last move that cannot be undone (a capture, a pawn
+    /// move): no earlier position can repeat.
+    fn reversible_plies(&self) -> usize;
 
     /// Fills `out` (cleared first) with every legal move, ignoring whether the
     /// game has already ended by a rule that needs history.
@@ -621,15 +728,22 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
         self.legal_moves(scratch);
         scratch.len()
     }
+    /// Plays a legal move.
     fn make_move(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back the move `make_move` played.
     fn unmake_move(&mut self, mv: Self::Move, undo: Self::Undo);
 
-    /// Reads a move and checks it is legal here, explaining a refusal.
-    fn parse_move(&self, text: &str, notation: Self::Notation) -> Result<Self::Move, MoveError>;
-    /// All notations of a legal move in this position.
-    fn describe_move(&self, mv: Self::Move, notation: Self::Notation) -> MoveNotations;
-    /// The move in the given coordinate notation only (cheap).
-    fn move_to_string(&self, mv: Self::Move, notation: Self::Notation) -> String;
+    /// Reads a move: a legal move, or why not. Legality is looked up among
+    /// the legal moves; only a refusal is explained.
+    fn parse_move(
+        &self,
+        text: &str,
+        notation: Self::Notation,
+    ) -> Result<Self::Move, MoveError<Self::Why>>;
+    /// Every notation of each of `moves` (legal here), with what it does.
+    fn describe_moves(&self, moves: &[Self::Move], notation: Self::Notation) -> Vec<MoveNotations>;
+    /// The move in the given notation.
+    fn write_move(&self, mv: Self::Move, notation: Self::Notation) -> String;
 
     /// Both balances, in variants with money (first mover first).
     fn balances(&self) -> Option<[u32; 2]> {
@@ -651,10 +765,7 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
         balances: Option<[u32; 2]>,
     ) -> Result<Self, SetupError> {
         if balances.is_some() {
-            return Err(SetupError::Balances(format!(
-                "{} has no money, so it takes no balances",
-                Self::ID
-            )));
+            return Err(SetupError::Balances(BalancesError::NoMoney));
         }
         match fen {
             Some(f) => Self::from_fen(f, rules).map_err(SetupError::Fen),
@@ -662,20 +773,24 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
         }
     }
 
-    /// Draws that a player may claim now (the game goes on unless claimed).
-    fn claimable_draws(_game: &Game<Self>) -> Vec<(Reason, String)> {
+    /// The one verdict of the rules on the last of `positions` (reached by
+    /// `moves`), with the variant's precedence, or `None` while the game goes
+    /// on. `has_legal_move` says whether the side to move has one (a caller
+    /// that has not looked may pass `true`); `repeats` what the history says.
+    /// The adjudication and the search both ask this.
+    fn verdict(
+        positions: &[Self],
+        moves: &[Self::Move],
+        rules: &Self::Rules,
+        has_legal_move: bool,
+        repeats: &Repeats,
+    ) -> Option<Verdict>;
+
+    /// Draws that a player may claim now (the game goes on unless claimed):
+    /// the reasons, given how often the last position has stood.
+    fn claimable_draws(_positions: &[Self], _occurrences: usize) -> Vec<Reason> {
         Vec::new()
     }
-
-    /// What playing the legal move `mv` would bring about through a rule that
-    /// needs the game's history (Xiangqi's repetition verdicts), if anything.
-    fn history_verdict_after(_game: &Game<Self>, _mv: Self::Move) -> Option<Outcome> {
-        None
-    }
-
-    /// The result of the game whose positions are `game.positions()`, given
-    /// whether the side to move has a legal move (the caller usually knows).
-    fn adjudicate(game: &Game<Self>, has_legal_move: bool) -> Outcome;
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth` (bulk-counted at
@@ -715,7 +830,7 @@ pub fn perft_divide<V: Variant>(
     moves
         .into_iter()
         .map(|mv| {
-            let name = pos.move_to_string(mv, notation);
+            let name = pos.write_move(mv, notation);
             let undo = pos.make_move(mv);
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
             pos.unmake_move(mv, undo);

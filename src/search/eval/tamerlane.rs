@@ -5,7 +5,7 @@
 //! other side wants it far away. Results: no legal move loses, the citadel
 //! draw, the bare-king rule, the move limit and repetitions.
 
-use crate::search::{Evaluate, Terminal};
+use crate::search::Evaluate;
 use crate::variants::tamerlane::board::*;
 use crate::variants::tamerlane::{Move, Position, Rules, Special};
 use crate::variants::Color;
@@ -64,7 +64,7 @@ impl Evaluate for Position {
                 continue;
             }
             material[i] += value(kind);
-            if s >= 110 {
+            if is_citadel(s) {
                 continue;
             }
             let (file, rank) = coords(s);
@@ -120,7 +120,7 @@ impl Evaluate for Position {
 
     #[inline]
     fn capture_value(&self, mv: Move) -> Option<i32> {
-        if mv.special != Special::None || mv.to >= 110 {
+        if mv.special != Special::None || is_citadel(mv.to) {
             return None;
         }
         let victim = self.at(mv.to);
@@ -136,40 +136,9 @@ impl Evaluate for Position {
         Some(worth * 8 - attacker / 10)
     }
 
-    fn no_moves(&self) -> Terminal {
-        if self.citadel_draw().is_some() {
-            Terminal::Draw
-        } else {
-            Terminal::Loss
-        }
-    }
-
-    fn position_result(&self, rules: &Rules) -> Option<Terminal> {
-        if self.citadel_draw().is_some() {
-            return Some(Terminal::Draw);
-        }
-        if rules.bare_king {
-            let us = self.side();
-            match (self.has_non_royals(us), self.has_non_royals(!us)) {
-                (false, false) => return Some(Terminal::Draw),
-                (false, true) => return Some(Terminal::Loss),
-                (true, false) => return Some(Terminal::Win),
-                (true, true) => {}
-            }
-        }
-        if rules.move_limit_plies > 0 && self.halfmove_clock() >= rules.move_limit_plies {
-            return Some(Terminal::Draw);
-        }
-        None
-    }
-
     fn null_move(&self) -> Option<Position> {
         self.has_non_royals(self.side())
             .then(|| Position::null_move(self))
     }
 
-    #[inline]
-    fn reversible_plies(&self) -> usize {
-        self.halfmove_clock() as usize
-    }
 }

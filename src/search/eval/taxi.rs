@@ -5,7 +5,7 @@
 //! (and mate by bankruptcy) loses, stalemate, the 50/75-move rules, dead
 //! positions and repetitions draw.
 
-use crate::search::{Evaluate, Terminal};
+use crate::search::Evaluate;
 use crate::variants::taxi::{removal, Kind, Move, Position, Rules};
 use crate::variants::Color;
 
@@ -115,22 +115,6 @@ impl Evaluate for Position {
         Some(value(victim) * 8 - attacker / 10 - mv.cost as i32)
     }
 
-    fn no_moves(&self) -> Terminal {
-        if self.in_check() {
-            Terminal::Loss
-        } else {
-            Terminal::Draw
-        }
-    }
-
-    fn position_result(&self, _rules: &Rules) -> Option<Terminal> {
-        // Fifty moves can be claimed; a player who is worse off will claim.
-        if self.halfmove_clock() >= 100 || self.is_dead_position() {
-            return Some(Terminal::Draw);
-        }
-        None
-    }
-
     fn null_move(&self) -> Option<Position> {
         let us = self.side();
         let pieces = self.bitboard(us, Kind::Knight)
@@ -140,8 +124,4 @@ impl Evaluate for Position {
         (pieces != 0).then(|| Position::null_move(self))
     }
 
-    #[inline]
-    fn reversible_plies(&self) -> usize {
-        self.halfmove_clock() as usize
-    }
 }

@@ -3,10 +3,10 @@
 //! perpetual check or chase loses, insufficient material and the move limit
 //! draw).
 
-use crate::search::{Evaluate, Terminal};
+use crate::search::Evaluate;
 use crate::variants::xiangqi::board::{color_of, kind_of};
 use crate::variants::xiangqi::{
-    file_of, judge_cycle, rank_of, sq, Kind, Move, Position, RepetitionRule, Rules, Sq,
+    file_of, rank_of, sq, Kind, Move, Position, Rules, Sq,
 };
 use crate::variants::Color;
 
@@ -215,26 +215,6 @@ impl Evaluate for Position {
         self.legal_captures(out);
     }
 
-    fn no_moves(&self) -> Terminal {
-        Terminal::Loss
-    }
-
-    fn position_result(&self, rules: &Rules) -> Option<Terminal> {
-        let limit = rules.move_limit_plies;
-        if limit > 0 && self.halfmove_clock() >= limit {
-            return Some(Terminal::Draw);
-        }
-        let can_mate = [Color::White, Color::Black].into_iter().any(|c| {
-            self.pieces(c).any(|s| {
-                matches!(
-                    kind_of(self.piece_at(s)),
-                    Some(Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier)
-                )
-            })
-        });
-        (!can_mate).then_some(Terminal::Draw)
-    }
-
     fn null_move(&self) -> Option<Position> {
         let us = self.side();
         let majors = self
@@ -249,20 +229,4 @@ impl Evaluate for Position {
         (majors > 0).then(|| Position::null_move(self))
     }
 
-    #[inline]
-    fn reversible_plies(&self) -> usize {
-        self.halfmove_clock() as usize
-    }
-
-    fn repetition(path: &[Position], moves: &[Move], earlier: usize, rules: &Rules) -> Terminal {
-        if rules.repetition == RepetitionRule::None {
-            return Terminal::Draw;
-        }
-        let us = path.last().expect("a path").side();
-        match judge_cycle(path, moves, earlier).winner {
-            None => Terminal::Draw,
-            Some(w) if w == us => Terminal::Win,
-            Some(_) => Terminal::Loss,
-        }
-    }
 }

@@ -10,8 +10,18 @@ pub const FILES: i32 = 11;
 pub const RANKS: i32 = 10;
 pub const SQUARES: usize = 112;
 pub type Sq = u8;
+/// White's citadel, beside k2; the first point that is not a board square.
 pub const L2: Sq = 110;
+/// Black's citadel, beside a9.
 pub const Z9: Sq = 111;
+/// The board squares proper, `a1` to `k10`: every square below the citadels.
+pub const BOARD_SQUARES: Sq = L2;
+
+/// Whether `s` is a citadel rather than a board square.
+#[inline]
+pub const fn is_citadel(s: Sq) -> bool {
+    s >= L2
+}
 
 #[inline]
 pub fn sq(file: i32, rank: i32) -> Option<Sq> {
@@ -221,7 +231,7 @@ pub static LEAPS: LazyLock<Leaps> = LazyLock::new(|| {
     let table = shapes
         .iter()
         .map(|deltas| {
-            (0..110u8)
+            (0..BOARD_SQUARES)
                 .map(|s| {
                     let (f, r) = coords(s);
                     deltas

@@ -1,7 +1,7 @@
 //! The Tamerlane position, its FEN, attacks, moves and legality.
 
 use super::board::*;
-use crate::variants::{Color, FenError};
+use crate::variants::Color;
 
 /// The special kinds of move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,13 +46,20 @@ pub struct Position {
     /// Where a second arrival goes (the shah's pawn's start), per side; set
     /// by the request's setup, not recorded in FEN.
     pub(super) second_arrival: [Sq; 2],
+    /// The Zobrist key, kept up to date by every move.
+    pub(super) hash: u64,
 }
 
-fn err(m: impl Into<String>) -> FenError {
-    FenError::new(m)
-}
+/// Zobrist keys of the pieces (by code) on the squares (citadels included).
+static PIECE_KEYS: [[u64; SQUARES]; 64] = crate::variants::zobrist::table(0x3C6E_F372_FE94_F82B);
+/// Keys of the exchange rights (by their two bits) and of the arrivals
+/// (White's count times 3 plus Black's).
+static STATE_KEYS: [[u64; 9]; 2] = crate::variants::zobrist::table(0xA54F_F53A_5F1D_36F1);
+/// The key of Black to move.
+const SIDE_KEY: u64 = 0x510E_527F_ADE6_82D1;
 
-fn last_rank(c: Color) -> i32 {
+/// The far rank of `c` (0-based).
+pub(super) fn last_rank(c: Color) -> i32 {
     if c == Color::White {
         9
     } else {
@@ -61,6 +68,38 @@ fn last_rank(c: Color) -> i32 {
 }
 
 impl Position {
+    /// The piece key of a square's content (nothing for an empty square).
+    #[inline]
+    fn key(s: Sq, p: u8) -> u64 {
+        if p == EMPTY {
+            0
+        } else {
+            PIECE_KEYS[p as usize][s as usize]
+        }
+    }
+
+    /// The keys of the side to move, the exchange rights and the arrivals.
+    fn state_key(&self) -> u64 {
+        let rights = usize::from(self.exchange[0]) | usize::from(self.exchange[1]) << 1;
+        let arrivals = self.arrivals[0] as usize * 3 + self.arrivals[1] as usize;
+        (if self.side == Color::Black { SIDE_KEY } else { 0 })
+            ^ STATE_KEYS[0][rights]
+            ^ STATE_KEYS[1][arrivals]
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one must
+    /// always equal it).
+    pub fn zobrist(&self) -> u64 {
+        (0..SQUARES as Sq).fold(self.state_key(), |h, s| h ^ Self::key(s, self.at(s)))
+    }
+
+    /// Hands the move to the other side, keeping the key.
+    pub(super) fn flip_side(&mut self) {
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// The piece on a square (`EMPTY` for none).
     #[inline]
     pub fn at(&self, s: Sq) -> u8 {
         self.board[s as usize]
@@ -76,7 +115,7 @@ impl Position {
         let p = self.board[s as usize];
         p != EMPTY
             && kind_of(p) == PAWN_OF_PAWNS
-            && s < 110
+            && !is_citadel(s)
             && coords(s).1 == last_rank(color_of(p))
     }
 
@@ -105,7 +144,7 @@ impl Position {
 
     /// Whether a piece of `by` attacks the board square `s` (citadels never are).
     pub fn attacked(&self, s: Sq, by: Color) -> bool {
-        if s >= 110 {
+        if is_citadel(s) {
             return false;
         }
         let has = |t: Sq, kinds: &[u8]| {
@@ -225,7 +264,7 @@ impl Position {
             q == EMPTY || (color_of(q) != us && !self.dormant(t))
         };
         match kind {
-            SHAH | PRINCE | ADVENTITIOUS if from >= 110 => {
+            SHAH | PRINCE | ADVENTITIOUS if is_citadel(from) => {
                 out.extend(gates(from).into_iter().filter(|&t| land(t)))
             }
             SHAH | FERZ | WAZIR | FARAS | PIL | JAMAL | DABBABA | PRINCE | ADVENTITIOUS => {
@@ -293,7 +332,7 @@ impl Position {
         // Royals step into an empty citadel from one of its gates: the enemy
         // one only as the highest-ranking royal on the board, their own one
         // only as the adventitious king.
-        if is_royal(kind) && from < 110 {
+        if is_royal(kind) && !is_citadel(from) {
             for c in [L2, Z9] {
                 if gates(c).contains(&from)
                     && self.board[c as usize] == EMPTY
@@ -310,7 +349,7 @@ impl Position {
             kind == ADVENTITIOUS
         } else {
             self.royals(us)
-                .filter(|&s| s < 110)
+                .filter(|&s| !is_citadel(s))
                 .all(|s| royal_rank(kind_of(self.board[s as usize])) <= royal_rank(kind))
         }
     }
@@ -321,7 +360,7 @@ impl Position {
         let p = self.board[from as usize];
         let us = color_of(p);
         kind_of(p) == PAWN_OF_PAWNS
-            && to < 110
+            && !is_citadel(to)
             && coords(to).1 == last_rank(us)
             && self.arrivals[us.index()] == 1
             && {
@@ -330,8 +369,34 @@ impl Position {
             }
     }
 
-    /// Plays a move (the caller knows it is at least pseudo-legal).
+    /// Plays a move (the caller knows it is at least pseudo-legal), keeping
+    /// the key: the squares a move can change are its own, an exchange
+    /// partner's and the second arrival's square.
     pub fn make(&mut self, m: Move) {
+        let touched = [
+            m.from,
+            m.to,
+            match m.special {
+                Special::CitadelExchange(partner) => partner,
+                _ => self.second_arrival[self.side.index()],
+            },
+        ];
+        let before = touched.map(|s| self.board[s as usize]);
+        let state = self.state_key();
+        self.play(m);
+        let mut hash = self.hash ^ state ^ self.state_key();
+        for (i, &s) in touched.iter().enumerate() {
+            if touched[..i].contains(&s) {
+                continue;
+            }
+            hash ^= Self::key(s, before[i]) ^ Self::key(s, self.board[s as usize]);
+        }
+        self.hash = hash;
+    }
+
+    /// Plays a move on the board and the counters, leaving the key stale:
+    /// for legality probes, whose positions are never hashed.
+    pub(super) fn play(&mut self, m: Move) {
         let p = self.board[m.from as usize];
         let us = color_of(p);
         let kind = kind_of(p);
@@ -355,7 +420,7 @@ impl Position {
             Special::None => {
                 removal = self.board[m.to as usize] != EMPTY;
                 self.board[m.from as usize] = EMPTY;
-                let arriving = is_pawn(kind) && m.to < 110 && coords(m.to).1 == last_rank(us);
+                let arriving = is_pawn(kind) && !is_citadel(m.to) && coords(m.to).1 == last_rank(us);
                 if !arriving {
                     self.board[m.to as usize] = p;
                 } else if let Some(k) = promotion(kind) {
@@ -423,9 +488,9 @@ impl Position {
                 // add a royal, so that case asks the full question.
                 let legal = several_royals || {
                     let mut after = *self;
-                    after.make(m);
+                    after.play(m);
                     let arriving = is_pawn(kind_of(p))
-                        && to < 110
+                        && !is_citadel(to)
                         && coords(to).1 == if us == Color::White { 9 } else { 0 };
                     if arriving {
                         !after.in_check_of(us)
@@ -450,7 +515,7 @@ impl Position {
     fn relocations(&self, from: Sq, out: &mut Vec<Move>) {
         let us = self.side;
         let fwd = if us == Color::White { 1 } else { -1 };
-        for to in 0..110u8 {
+        for to in 0..BOARD_SQUARES {
             if to == from {
                 continue;
             }
@@ -479,7 +544,7 @@ impl Position {
                 special: Special::Relocate,
             };
             let mut after = *self;
-            after.make(m);
+            after.play(m);
             if after.in_check_of(us) {
                 continue;
             }
@@ -510,7 +575,7 @@ impl Position {
         else {
             return;
         };
-        if shah >= 110 {
+        if is_citadel(shah) {
             return;
         }
         // "No other legal move": nothing was listed before the exchanges.
@@ -519,7 +584,7 @@ impl Position {
         // adventitious king on the board takes its place there.
         let enemy = own_citadel(!us);
         if gates(enemy).contains(&shah) && self.board[enemy as usize] == EMPTY {
-            for partner in self.royals(us).filter(|&s| s < 110 && s != shah) {
+            for partner in self.royals(us).filter(|&s| !is_citadel(s) && s != shah) {
                 out.push(Move {
                     from: shah,
                     to: enemy,
@@ -531,7 +596,7 @@ impl Position {
         if !(only_royal_attacked || no_other) {
             return;
         }
-        for partner in 0..110u8 {
+        for partner in 0..BOARD_SQUARES {
             let q = self.board[partner as usize];
             if q == EMPTY || color_of(q) != us || is_royal(kind_of(q)) || self.dormant(partner) {
                 continue;
@@ -546,296 +611,10 @@ impl Position {
                 special: Special::Exchange,
             };
             let mut after = *self;
-            after.make(m);
+            after.play(m);
             if !after.attacked(partner, !us) {
                 out.push(m);
             }
         }
-    }
-}
-
-/// FEN in and out, exactly as the rules document writes it.
-impl Position {
-    pub fn from_fen(fen: &str, second_arrival: [Sq; 2]) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 7 {
-            return Err(err(format!(
-                "a Tamerlane FEN has 7 fields, this one has {}",
-                fields.len()
-            )));
-        }
-        let side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            o => {
-                return Err(err(format!(
-                    "the side to move must be 'w' or 'b', not '{o}'"
-                )))
-            }
-        };
-        let mut pos = Position {
-            board: [EMPTY; SQUARES],
-            side,
-            exchange: [false; 2],
-            arrivals: [0; 2],
-            halfmove: 0,
-            fullmove: 1,
-            second_arrival,
-        };
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != 10 {
-            return Err(err(format!(
-                "the board must have 10 ranks separated by '/', found {}",
-                rows.len()
-            )));
-        }
-        for (i, row) in rows.iter().enumerate() {
-            let rank = 9 - i as i32;
-            let chars: Vec<char> = row.chars().collect();
-            let mut file = 0i32;
-            let mut j = 0;
-            while j < chars.len() {
-                let c = chars[j];
-                if let Some(d) = c.to_digit(10) {
-                    let mut n = d as i32;
-                    if let Some(d2) = chars.get(j + 1).and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d2 as i32;
-                        j += 1;
-                    }
-                    if n == 0 || n > 11 {
-                        return Err(err(format!(
-                            "rank {} ('{row}'): '{n}' is not a count of empty squares (1-11)",
-                            rank + 1
-                        )));
-                    }
-                    file += n;
-                    j += 1;
-                    continue;
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let kind = if c.eq_ignore_ascii_case(&'P') {
-                    let t = *chars.get(j + 1).ok_or_else(|| {
-                        err(format!(
-                            "rank {} ('{row}'): a pawn needs its type letter after 'P'",
-                            rank + 1
-                        ))
-                    })?;
-                    if t.is_ascii_uppercase() != c.is_ascii_uppercase() {
-                        return Err(err(format!(
-                            "rank {} ('{row}'): a pawn's two letters must be of one case",
-                            rank + 1
-                        )));
-                    }
-                    j += 1;
-                    let i = PAWN_TYPES.iter().position(|&l| l == t.to_ascii_uppercase()).ok_or_else(|| {
-                        err(format!("rank {} ('{row}'): '{t}' after 'P' is not a pawn type (K F W G T N R E C D P)", rank + 1))
-                    })?;
-                    PAWN + i as u8
-                } else {
-                    PIECE_LETTERS
-                        .iter()
-                        .position(|&l| l == c.to_ascii_uppercase())
-                        .ok_or_else(|| {
-                            err(format!(
-                                "rank {} ('{row}'): '{c}' is not a Tamerlane piece letter",
-                                rank + 1
-                            ))
-                        })? as u8
-                };
-                let s = sq(file, rank).ok_or_else(|| {
-                    err(format!(
-                        "rank {} ('{row}') has more than 11 squares",
-                        rank + 1
-                    ))
-                })?;
-                if is_pawn(kind) && kind != PAWN_OF_PAWNS && rank == last_rank(color) {
-                    return Err(err(format!(
-                        "an unpromoted {} cannot stand on its last rank ({})",
-                        kind_name(kind),
-                        sq_name(s)
-                    )));
-                }
-                pos.board[s as usize] = code(color, kind);
-                file += 1;
-                j += 1;
-            }
-            if file != FILES {
-                return Err(err(format!(
-                    "rank {} ('{row}') has {file} squares, not 11",
-                    rank + 1
-                )));
-            }
-        }
-        let cit: Vec<&str> = fields[2].split('/').collect();
-        if cit.len() != 2 {
-            return Err(err(format!(
-                "the citadel field is '<l2>/<z9>', not '{}'",
-                fields[2]
-            )));
-        }
-        for (text, citadel) in [(cit[0], L2), (cit[1], Z9)] {
-            if text == "-" {
-                continue;
-            }
-            let mut it = text.chars();
-            let (Some(c), None) = (it.next(), it.next()) else {
-                return Err(err(format!(
-                    "a citadel holds one royal letter or '-', not '{text}'"
-                )));
-            };
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let kind = match c.to_ascii_uppercase() {
-                'K' => SHAH,
-                'S' => PRINCE,
-                'A' => ADVENTITIOUS,
-                _ => {
-                    return Err(err(format!(
-                        "only a royal (K, S or A) may stand in a citadel, not '{c}'"
-                    )))
-                }
-            };
-            if citadel == own_citadel(color) && kind != ADVENTITIOUS {
-                return Err(err(format!(
-                    "only the adventitious king may stand in its own citadel ({})",
-                    sq_name(citadel)
-                )));
-            }
-            pos.board[citadel as usize] = code(color, kind);
-        }
-        pos.exchange = match fields[3] {
-            "Kk" => [true, true],
-            "K" => [true, false],
-            "k" => [false, true],
-            "-" => [false, false],
-            o => {
-                return Err(err(format!(
-                    "exchange rights are 'Kk', 'K', 'k' or '-', not '{o}'"
-                )))
-            }
-        };
-        let arr: Vec<Option<u8>> = fields[4]
-            .split('/')
-            .map(|t| t.parse().ok().filter(|&n: &u8| n <= 2))
-            .collect();
-        match arr.as_slice() {
-            [Some(w), Some(b)] => pos.arrivals = [*w, *b],
-            _ => {
-                return Err(err(format!(
-                    "pawn-of-pawns arrivals are '<W>/<B>' with 0, 1 or 2, not '{}'",
-                    fields[4]
-                )))
-            }
-        }
-        pos.halfmove = fields[5].parse().map_err(|_| {
-            err(format!(
-                "the halfmove clock must be a whole number, not '{}'",
-                fields[5]
-            ))
-        })?;
-        pos.fullmove = fields[6]
-            .parse()
-            .ok()
-            .filter(|&n: &u32| (1..=1_000_000).contains(&n))
-            .ok_or_else(|| {
-                err(format!(
-                    "the move number must be a whole number from 1, not '{}'",
-                    fields[6]
-                ))
-            })?;
-        for c in [Color::White, Color::Black] {
-            let name = if c == Color::White { "White" } else { "Black" };
-            if pos.royals(c).next().is_none() {
-                return Err(err(format!(
-                    "{name} has no royal (shah, prince or adventitious king)"
-                )));
-            }
-            if pos
-                .royals(c)
-                .filter(|&s| kind_of(pos.board[s as usize]) == SHAH)
-                .count()
-                > 1
-            {
-                return Err(err(format!("{name} has two shahs")));
-            }
-        }
-        if pos.in_check_of(!side) {
-            return Err(err(
-                "the side not to move has its only royal attacked; such a position cannot arise",
-            ));
-        }
-        Ok(pos)
-    }
-
-    pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(120);
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..FILES {
-                let p = self.board[sq(file, rank).expect("on the board") as usize];
-                if p == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let kind = kind_of(p);
-                let letters = if is_pawn(kind) {
-                    format!("P{}", PAWN_TYPES[(kind - PAWN) as usize])
-                } else {
-                    PIECE_LETTERS[kind as usize].to_string()
-                };
-                out.push_str(&if color_of(p) == Color::White {
-                    letters
-                } else {
-                    letters.to_ascii_lowercase()
-                });
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        let cit = |s: Sq| {
-            let p = self.board[s as usize];
-            if p == EMPTY {
-                "-".to_owned()
-            } else {
-                let l = PIECE_LETTERS[kind_of(p) as usize];
-                (if color_of(p) == Color::White {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                })
-                .to_string()
-            }
-        };
-        let ex = match self.exchange {
-            [true, true] => "Kk",
-            [true, false] => "K",
-            [false, true] => "k",
-            [false, false] => "-",
-        };
-        format!(
-            "{out} {} {}/{} {ex} {}/{} {} {}",
-            if self.side == Color::White { 'w' } else { 'b' },
-            cit(L2),
-            cit(Z9),
-            self.arrivals[0],
-            self.arrivals[1],
-            self.halfmove,
-            self.fullmove
-        )
     }
 }

@@ -1,10 +1,10 @@
 use super::*;
 use crate::variants::Refusal;
-use crate::variants::{perft, Game, Reason};
+use crate::variants::testing::{refused, Refused};
+use crate::variants::{perft, Game, Reason, Variant};
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(fen, Setup::Standard.second_arrival())
-        .unwrap_or_else(|e| panic!("{fen}: {e:?}"))
+    fen::parse(fen, Setup::Standard.second_arrival()).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
 }
 
 fn s(name: &str) -> Sq {
@@ -23,8 +23,8 @@ fn targets_of(p: &Position, from: &str) -> Vec<String> {
     out
 }
 
-fn refusal(p: &Position, mv: &str) -> MoveError {
-    p.parse_move(mv, Notation).expect_err(mv)
+fn refusal(p: &Position, mv: &str) -> Refused {
+    refused(p, mv, Notation)
 }
 
 /// A board with the white shah on k1, the black shah on k9 and one white
@@ -149,7 +149,7 @@ fn promotion_by_pawn_type() {
     after.make(p.parse_move("b9b10", Notation).unwrap());
     assert!(Position::to_fen(&after).starts_with("1S9/"));
     // An unpromoted pawn on its last rank is refused in FEN.
-    assert!(Position::from_fen(
+    assert!(fen::parse(
         "1PR9/10k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1",
         Setup::Standard.second_arrival()
     )
@@ -387,7 +387,7 @@ fn fen_errors() {
             "arrivals",
         ),
     ] {
-        let e = Position::from_fen(fen, Setup::Standard.second_arrival()).expect_err(fen);
+        let e = fen::parse(fen, Setup::Standard.second_arrival()).expect_err(fen);
         assert!(e.message.contains(needle), "{fen}: {}", e.message);
     }
 }
@@ -402,7 +402,7 @@ mod cross_check {
 
     fn naive_reaches(p: &Position, from: Sq, to: Sq) -> bool {
         let piece = p.at(from);
-        if from >= 110 || to >= 110 || from == to || p.dormant(from) {
+        if is_citadel(from) || is_citadel(to) || from == to || p.dormant(from) {
             return false;
         }
         let (f, r) = coords(from);
@@ -444,8 +444,8 @@ mod cross_check {
     }
 
     fn naive_attacked(p: &Position, s: Sq, by: Color) -> bool {
-        s < 110
-            && ((0..110u8).any(|a| {
+        !is_citadel(s)
+            && ((0..BOARD_SQUARES).any(|a| {
                 let x = p.at(a);
                 x != EMPTY && color_of(x) == by && naive_reaches(p, a, s)
             }) || [L2, Z9].iter().any(|&c| {
@@ -476,22 +476,22 @@ mod cross_check {
         fn movement_and_attacks_agree_with_the_naive_rules(picks in prop::collection::vec(any::<u16>(), 0..120)) {
             for p in random_game(&picks) {
                 for by in [Color::White, Color::Black] {
-                    for s in 0..110u8 {
+                    for s in 0..BOARD_SQUARES {
                         prop_assert_eq!(p.attacked(s, by), naive_attacked(&p, s, by), "{} attacked by {:?} in {}", sq_name(s), by, Position::to_fen(&p));
                     }
                 }
                 let mut t = Vec::new();
-                for from in 0..110u8 {
+                for from in 0..BOARD_SQUARES {
                     let x = p.at(from);
                     if x == EMPTY || color_of(x) != p.side() {
                         continue;
                     }
                     t.clear();
                     p.targets(from, &mut t);
-                    let mut fast: Vec<Sq> = t.iter().copied().filter(|&s| s < 110).collect();
+                    let mut fast: Vec<Sq> = t.iter().copied().filter(|&s| !is_citadel(s)).collect();
                     fast.sort_unstable();
                     let pawn = is_pawn(kind_of(x));
-                    let naive: Vec<Sq> = (0..110u8)
+                    let naive: Vec<Sq> = (0..BOARD_SQUARES)
                         .filter(|&to| {
                             let q = p.at(to);
                             let lands = q == EMPTY || (color_of(q) != color_of(x) && !p.dormant(to));
@@ -507,13 +507,13 @@ mod cross_check {
                     prop_assert_eq!(fast, naive, "{} in {}", sq_name(from), Position::to_fen(&p));
                 }
                 // FEN round trip.
-                let back = Position::from_fen(&Position::to_fen(&p), Setup::Standard.second_arrival()).unwrap();
+                let back = fen::parse(&Position::to_fen(&p), Setup::Standard.second_arrival()).unwrap();
                 prop_assert_eq!(Position::to_fen(&back), Position::to_fen(&p));
                 // Every listed move reads back and does not leave a lone royal attacked.
                 let mut moves = Vec::new();
                 p.legal(&mut moves);
                 for &m in &moves {
-                    prop_assert_eq!(p.parse_move(&Position::move_string(m), Notation), Ok(m));
+                    prop_assert_eq!(p.parse_move(&notation::write(m), Notation), Ok(m));
                     let mut after = p;
                     after.make(m);
                     prop_assert!(!after.in_check_of(p.side()));
@@ -573,7 +573,7 @@ fn the_exchange_without_another_move() {
     assert_eq!(
         moves
             .iter()
-            .map(|&m| Position::move_string(m))
+            .map(|&m| notation::write(m))
             .collect::<Vec<_>>(),
         ["a10~e6"]
     );

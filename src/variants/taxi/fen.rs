@@ -2,7 +2,7 @@
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16`.
 
 use super::position::*;
-use crate::variants::{Color, FenError, SetupError};
+use crate::variants::{BalancesError, Color, FenError, SetupError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16";
 
@@ -18,7 +18,7 @@ pub fn parse(fen: &str, start_money: u32, income: u32) -> Result<(Position, bool
     match parse_with(fen, start_money, income, None) {
         Ok(pos) => Ok((pos, fen.split_whitespace().count() == 7)),
         Err(SetupError::Fen(e)) => Err(e),
-        Err(SetupError::Balances(m)) => Err(err(m)),
+        Err(SetupError::Balances(_)) => unreachable!("no balances were given"),
     }
 }
 
@@ -34,18 +34,20 @@ pub fn parse_with(
     let mut pos = parse_unchecked(fen, start_money, income).map_err(SetupError::Fen)?;
     if let Some(b) = balances {
         if b.iter().any(|&x| x > MAX_BALANCE) {
-            return Err(SetupError::Balances(format!(
-                "balances may be at most {MAX_BALANCE}"
-            )));
+            return Err(SetupError::Balances(BalancesError::TooLarge {
+                max: MAX_BALANCE,
+            }));
         }
         if fen.split_whitespace().count() == 7 && b != pos.balance {
-            return Err(SetupError::Balances(format!(
-                "balances {}/{} disagree with the FEN's {}/{}",
-                b[0], b[1], pos.balance[0], pos.balance[1]
-            )));
+            return Err(SetupError::Balances(BalancesError::Disagree {
+                sent: b,
+                fen: pos.balance,
+            }));
         }
         pos.balance = b;
     }
+    pos.hash = pos.zobrist_without_ep();
+    pos.set_ep(pos.ep);
     if pos.king_threatened(!pos.side) {
         return Err(SetupError::Fen(err(
             "the side not to move has its king under an affordable threat; such a position cannot arise",

@@ -214,6 +214,36 @@ pub struct Position {
     pub(super) balance: [u32; 2],
     /// Income per turn (a rule option, carried with the position).
     pub(super) income: u32,
+    /// The Zobrist key of everything but the en-passant square, kept up
+    /// to date by every change.
+    pub(super) hash: u64,
+    /// The en-passant square's part of the key: its key where an
+    /// en-passant capture is legal, else 0 (positions that differ only in
+    /// an unusable en-passant square are the same position).
+    pub(super) ep_hash: u64,
+}
+
+/// Zobrist keys of the pieces (by board byte) on the squares.
+static PIECE_KEYS: [[u64; 64]; 12] = crate::variants::zobrist::table(0x7A3C_0DE5_11E2_95B1);
+/// Keys of the castling rights (by their four bits) and of the en-passant file.
+static RIGHTS_KEYS: [[u64; 16]; 2] = crate::variants::zobrist::table(0x1F83_D9AB_FB41_BD6B);
+/// The key of Black to move.
+const SIDE_KEY: u64 = 0x5BE0_CD19_137E_2179;
+
+/// The key of a side's balance.
+#[inline]
+fn balance_key(c: Color, balance: u32) -> u64 {
+    crate::variants::zobrist::of_value(u64::from(balance), 0x9B05_688C_2B3E_6C1F ^ c as u64)
+}
+
+/// The key of an en-passant square (only its file matters).
+#[inline]
+fn ep_key(ep: Sq) -> u64 {
+    if ep == NO_SQ {
+        0
+    } else {
+        RIGHTS_KEYS[1][file_of(ep) as usize]
+    }
 }
 
 /// The most that any single move can cost (7 steps, 4 removal, 2 promotion).
@@ -232,7 +262,67 @@ impl Position {
             fullmove: 1,
             balance: [0; 2],
             income,
+            hash: if side == Color::Black { SIDE_KEY } else { 0 } ^ RIGHTS_KEYS[0][0]
+                ^ balance_key(Color::White, 0)
+                ^ balance_key(Color::Black, 0),
+            ep_hash: 0,
         }
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one must
+    /// always equal it).
+    pub fn zobrist(&self) -> u64 {
+        let ep = if self.ep_capture_legal() {
+            ep_key(self.ep)
+        } else {
+            0
+        };
+        self.zobrist_without_ep() ^ ep
+    }
+
+    /// The key's part kept incrementally: all but the en-passant square.
+    pub(super) fn zobrist_without_ep(&self) -> u64 {
+        let mut h = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        for s in 0..64 {
+            let p = self.board[s];
+            if p != EMPTY {
+                h ^= PIECE_KEYS[p as usize][s];
+            }
+        }
+        h ^ RIGHTS_KEYS[0][self.castling as usize]
+            ^ balance_key(Color::White, self.balance[0])
+            ^ balance_key(Color::Black, self.balance[1])
+    }
+
+    /// Sets a side's balance, keeping the key.
+    pub(super) fn set_balance(&mut self, c: Color, balance: u32) {
+        let i = c.index();
+        self.hash ^= balance_key(c, self.balance[i]) ^ balance_key(c, balance);
+        self.balance[i] = balance;
+    }
+
+    /// Sets the castling rights, keeping the key.
+    pub(super) fn set_castling(&mut self, rights: u8) {
+        self.hash ^= RIGHTS_KEYS[0][self.castling as usize] ^ RIGHTS_KEYS[0][rights as usize];
+        self.castling = rights;
+    }
+
+    /// Sets the en-passant square and its part of the key (call once
+    /// the rest of the position is set: legality decides).
+    pub(super) fn set_ep(&mut self, ep: Sq) {
+        self.ep = ep;
+        // A legal capture needs a pawn of the side to move beside the
+        // double-stepped pawn: rare, so the full test runs rarely.
+        let capturable = ep != NO_SQ
+            && pawn_attacks(!self.side, ep) & self.pieces(self.side, Kind::Pawn) != 0
+            && self.ep_capture_legal();
+        self.ep_hash = if capturable { ep_key(ep) } else { 0 };
+    }
+
+    /// Hands the move to the other side, keeping the key.
+    pub(super) fn flip_side(&mut self) {
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
     }
 
     #[inline]
@@ -269,8 +359,9 @@ impl Position {
         self.by_color[c.index()] & self.by_kind[k as usize]
     }
 
+    /// Every occupied square.
     #[inline]
-    fn occupied(&self) -> u64 {
+    pub(super) fn occupied(&self) -> u64 {
         self.by_color[0] | self.by_color[1]
     }
 
@@ -281,9 +372,11 @@ impl Position {
 
     #[inline]
     pub(super) fn put(&mut self, s: Sq, c: Color, k: Kind) {
-        self.board[s as usize] = c as u8 * 6 + k as u8;
+        let p = c as u8 * 6 + k as u8;
+        self.board[s as usize] = p;
         self.by_kind[k as usize] |= 1 << s;
         self.by_color[c.index()] |= 1 << s;
+        self.hash ^= PIECE_KEYS[p as usize][s as usize];
     }
 
     #[inline]
@@ -293,6 +386,7 @@ impl Position {
             self.by_kind[(p % 6) as usize] &= !(1 << s);
             self.by_color[(p / 6) as usize] &= !(1 << s);
             self.board[s as usize] = EMPTY;
+            self.hash ^= PIECE_KEYS[p as usize][s as usize];
         }
     }
 
@@ -603,8 +697,9 @@ impl Position {
             self.put(rt, us, Kind::Rook);
         }
         // Castling rights: lost when the king or a rook leaves, or a rook is taken.
+        let mut rights = self.castling;
         for s in [m.from, m.to] {
-            self.castling &= match s {
+            rights &= match s {
                 4 => !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE),
                 7 => !WHITE_KING_SIDE,
                 0 => !WHITE_QUEEN_SIDE,
@@ -614,11 +709,9 @@ impl Position {
                 _ => 0xFF,
             };
         }
-        self.ep = if m.flag == Flag::DoublePush {
-            (m.from + m.to) / 2
-        } else {
-            NO_SQ
-        };
+        if rights != self.castling {
+            self.set_castling(rights);
+        }
         self.halfmove = if kind == Kind::Pawn || capture {
             0
         } else {
@@ -627,11 +720,16 @@ impl Position {
         if us == Color::Black {
             self.fullmove += 1;
         }
-        let i = us.index();
-        self.balance[i] = self.balance[i]
+        let paid = self.balance[us.index()]
             .saturating_add(self.income)
             .saturating_sub(m.cost);
-        self.side = !us;
+        self.set_balance(us, paid);
+        self.flip_side();
+        self.set_ep(if m.flag == Flag::DoublePush {
+            (m.from + m.to) / 2
+        } else {
+            NO_SQ
+        });
     }
 
     /// Pseudo-legal moves by movement alone, ignoring money and the king's
@@ -784,7 +882,7 @@ impl Position {
     /// Gives the side to move an unlimited budget (tests of the counting path).
     #[doc(hidden)]
     pub fn make_rich_for_test(&mut self) {
-        self.balance[self.side.index()] = super::MAX_BALANCE;
+        self.set_balance(self.side, super::MAX_BALANCE);
     }
 
     /// Whether an en-passant capture is legal here (for repetition).

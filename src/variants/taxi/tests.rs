@@ -1,9 +1,15 @@
 use super::*;
+use crate::api::prose;
+use crate::variants::testing::refused;
 use crate::variants::Refusal;
 use crate::variants::{perft, Game};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen, &Rules::default()).unwrap()
+}
+
+fn san(p: &Position, m: Move) -> String {
+    p.write_move(m, Notation::San)
 }
 
 fn with_rules(fen: &str, rules: Rules) -> Position {
@@ -82,10 +88,7 @@ fn the_seeds_worked_example() {
     assert_eq!(game.current().balances(), [0, 1]);
     assert!(game.current().in_check());
     // 2. Kxb4 is illegal: 1 + 2 (removal from b4) = 3 > 2.
-    let e = game
-        .current()
-        .parse_move("b3b4", Notation::Uci)
-        .unwrap_err();
+    let e = refused(game.current(), "b3b4", Notation::Uci);
     assert_eq!(e.code, Refusal::InsufficientFunds);
     assert_eq!(
         e.message,
@@ -94,7 +97,7 @@ fn the_seeds_worked_example() {
     // 2. Kb3-a3 costs 1, leaves White 1, and is check: Rd1-a1 costs 3 and White will have 3.
     let m = find(game.current(), "b3a3");
     assert_eq!(m.cost, 1);
-    assert_eq!(game.current().san(m), "Ka3+");
+    assert_eq!(san(game.current(), m), "Ka3+");
     game.play(m);
     assert_eq!(game.current().balances(), [1, 1]);
     assert!(game.current().in_check());
@@ -117,7 +120,7 @@ fn the_seeds_stalemate_line() {
     assert_eq!(m.cost, 2, "travel 1 + removal from a3 1");
     game.play(m);
     let o = game.outcome();
-    assert_eq!(o.reason(), Some(Reason::Stalemate), "{}", o.explanation());
+    assert_eq!(o.reason(), Some(Reason::Stalemate), "{}", prose::outcome(&game, &o));
     assert_eq!(o.result().to_string(), "1/2-1/2");
 }
 
@@ -176,7 +179,7 @@ fn unaffordable_moves_are_illegal() {
     // White has 0 + 2: the rook may go two squares, not three.
     let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 0/0");
     assert!(p.parse_move("a1a3", Notation::Uci).is_ok());
-    let e = p.parse_move("a1a4", Notation::Uci).unwrap_err();
+    let e = refused(&p, "a1a4", Notation::Uci);
     assert_eq!(e.code, Refusal::InsufficientFunds);
     assert_eq!(
         e.message,
@@ -205,9 +208,7 @@ fn check_is_an_affordable_threat() {
         p.parse_move("a1b1", Notation::Uci).is_ok(),
         "h1-b1 costs 6, Black has 2"
     );
-    let e = pos("4k3/8/8/8/8/8/8/K6r w - - 0 1 9/4")
-        .parse_move("a1b1", Notation::Uci)
-        .unwrap_err();
+    let e = refused(&pos("4k3/8/8/8/8/8/8/K6r w - - 0 1 9/4"), "a1b1", Notation::Uci);
     assert_eq!(e.code, Refusal::SelfCheck);
     assert_eq!(
         e.message,
@@ -235,7 +236,7 @@ fn pins_count_only_when_affordable() {
 fn castling_through_a_threat_is_illegal() {
     // The black rook on f8 aims at f1, seven squares away.
     let fen = |b: u32| format!("4kr2/8/8/8/8/8/8/4K2R w K - 0 1 20/{b}");
-    let e = pos(&fen(5)).parse_move("e1g1", Notation::Uci).unwrap_err();
+    let e = refused(&pos(&fen(5)), "e1g1", Notation::Uci);
     assert_eq!(e.code, Refusal::CastlingThroughThreat);
     assert!(e.message.contains("f1 is threatened"), "{}", e.message);
     assert!(
@@ -247,9 +248,7 @@ fn castling_through_a_threat_is_illegal() {
     assert!(pos(&fen("1r2k3")).parse_move("e1c1", Notation::Uci).is_ok());
     assert!(pos(&fen("3rk3")).parse_move("e1c1", Notation::Uci).is_err());
     // Castling while short of money.
-    let e = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1 1/0")
-        .parse_move("e1g1", Notation::Uci)
-        .unwrap_err();
+    let e = refused(&pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1 1/0"), "e1g1", Notation::Uci);
     assert_eq!(e.code, Refusal::InsufficientFunds);
 }
 
@@ -263,7 +262,7 @@ fn a_cheap_move_can_create_a_check() {
     let mut cheap = p;
     cheap.make(find(&p, "h2h3"));
     assert!(cheap.in_check());
-    assert_eq!(p.san(find(&p, "h2h3")), "Kh3+");
+    assert_eq!(san(&p, find(&p, "h2h3")), "Kh3+");
     let mut dear = p;
     dear.make(find(&p, "g1f3"));
     assert!(!dear.in_check());
@@ -275,7 +274,7 @@ fn mate_by_bankruptcy() {
     // 1 + 2 and White has 0 + 2.
     let mut game = Game::new(pos("7k/8/8/8/8/8/1q6/K7 w - - 0 1 0/0"), Rules::default());
     let o = game.outcome();
-    assert_eq!(o.reason(), Some(Reason::Bankruptcy), "{}", o.explanation());
+    assert_eq!(o.reason(), Some(Reason::Bankruptcy), "{}", prose::outcome(&game, &o));
     assert_eq!(o.winner(), Some(Color::Black));
     // With one more unit it is no mate: Kxb2 is affordable.
     game = Game::new(pos("7k/8/8/8/8/8/1q6/K7 w - - 0 1 1/0"), Rules::default());
@@ -298,7 +297,7 @@ fn stalemate_by_poverty() {
     );
     let o = game.outcome();
     assert_eq!(o.reason(), Some(Reason::Stalemate));
-    assert!(o.explanation().contains("poverty"));
+    assert!(prose::outcome(&game, &o).contains("poverty"));
 }
 
 #[test]
@@ -311,9 +310,9 @@ fn draws_claimable_and_automatic() {
         game.play_all(&knights, Notation::Uci).unwrap();
     }
     assert_eq!(game.current().balances(), [16, 16]);
-    let claims = Position::claimable_draws(&game);
+    let claims = game.claimable_draws();
     assert_eq!(claims.len(), 1);
-    assert_eq!(claims[0].0, Reason::ThreefoldRepetition);
+    assert_eq!(claims[0], Reason::ThreefoldRepetition);
     assert!(game.outcome().is_ongoing(), "threefold is only claimable");
     for _ in 0..2 {
         game.play_all(&knights, Notation::Uci).unwrap();
@@ -332,12 +331,12 @@ fn draws_claimable_and_automatic() {
             Notation::Uci,
         )
         .unwrap();
-    assert!(Position::claimable_draws(&kings).is_empty());
+    assert!(kings.claimable_draws().is_empty());
 
     let fifty =
         Game::<Position>::from_fen(Some("4k3/8/8/8/8/8/8/4K2R w - - 100 80"), Rules::default())
             .unwrap();
-    assert_eq!(Position::claimable_draws(&fifty)[0].0, Reason::FiftyMoves);
+    assert_eq!(fifty.claimable_draws()[0], Reason::FiftyMoves);
     assert!(fifty.outcome().is_ongoing());
     let seventy_five =
         Game::<Position>::from_fen(Some("4k3/8/8/8/8/8/8/4K2R w - - 150 80"), Rules::default())
@@ -406,33 +405,30 @@ fn fen_round_trip_and_errors() {
 #[test]
 fn san_and_uci() {
     let p = Position::start_position(&Rules::default());
-    for (uci, san) in [("e2e4", "e4"), ("g1f3", "Nf3"), ("b1c3", "Nc3")] {
+    for (uci, written) in [("e2e4", "e4"), ("g1f3", "Nf3"), ("b1c3", "Nc3")] {
         let m = find(&p, uci);
-        assert_eq!(p.san(m), san);
-        assert_eq!(p.parse_move(san, Notation::San).unwrap(), m);
+        assert_eq!(san(&p, m), written);
+        assert_eq!(p.parse_move(written, Notation::San).unwrap(), m);
     }
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 20/20");
-    assert_eq!(p.san(find(&p, "e1g1")), "O-O");
+    assert_eq!(san(&p, find(&p, "e1g1")), "O-O");
     assert_eq!(
         p.parse_move("O-O-O", Notation::San).unwrap(),
         find(&p, "e1c1")
     );
-    assert_eq!(p.san(find(&p, "a1a8")), "Rxa8+");
+    assert_eq!(san(&p, find(&p, "a1a8")), "Rxa8+");
     // The king on e1 blocks the h1 rook: no disambiguation needed.
     let p = pos("4k3/8/8/8/8/8/8/R3K2R w - - 0 1 20/20");
-    assert_eq!(p.san(find(&p, "a1d1")), "Rd1");
+    assert_eq!(san(&p, find(&p, "a1d1")), "Rd1");
     // Disambiguation by file, and by rank.
     let p = pos("4k3/8/8/8/8/8/4K3/R6R w - - 0 1 20/20");
-    assert_eq!(p.san(find(&p, "a1d1")), "Rad1");
+    assert_eq!(san(&p, find(&p, "a1d1")), "Rad1");
     let p = pos("4k3/8/8/R7/8/8/4K3/R7 w - - 0 1 20/20");
-    assert_eq!(p.san(find(&p, "a1a3")), "R1a3");
+    assert_eq!(san(&p, find(&p, "a1a3")), "R1a3");
     let p = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1 20/20");
-    assert_eq!(p.san(find(&p, "a7b8q")), "axb8=Q+");
-    assert!(p.parse_move("a7a8", Notation::Uci).unwrap_err().code == Refusal::PromotionRequired);
-    assert!(p
-        .parse_move("e2e4x", Notation::Uci)
-        .unwrap_err()
-        .is_syntax());
+    assert_eq!(san(&p, find(&p, "a7b8q")), "axb8=Q+");
+    assert!(refused(&p, "a7a8", Notation::Uci).code == Refusal::PromotionRequired);
+    assert!(refused(&p, "e2e4x", Notation::Uci).is_syntax());
 }
 
 #[test]
@@ -462,7 +458,7 @@ fn geometry_refusals_say_why() {
         ("e2e5", "a pawn moves one square straight forward (two from its starting rank) and captures one square diagonally forward"),
     ];
     for (uci, why) in cases {
-        let e = p.parse_move(uci, Notation::Uci).unwrap_err();
+        let e = refused(&p, uci, Notation::Uci);
         assert_eq!(
             (e.code, e.message.as_str()),
             (Refusal::BadGeometry, why),
@@ -470,15 +466,50 @@ fn geometry_refusals_say_why() {
         );
     }
     assert_eq!(
-        p.parse_move("e7e5", Notation::Uci).unwrap_err().code,
+        refused(&p, "e7e5", Notation::Uci).code,
         Refusal::NotYourPiece
     );
     assert_eq!(
-        p.parse_move("e4e5", Notation::Uci).unwrap_err().code,
+        refused(&p, "e4e5", Notation::Uci).code,
         Refusal::NoPiece
     );
     assert_eq!(
-        p.parse_move("d1e1", Notation::Uci).unwrap_err().code,
+        refused(&p, "d1e1", Notation::Uci).code,
         Refusal::OwnPiece
     );
+}
+
+#[test]
+fn the_key_knows_en_passant_only_where_it_can_be_taken() {
+    // 1. d4 Nf6 2. Nf3 and 1. Nf3 Nf6 2. d4 reach the same position; after
+    // the second, d3 is an en-passant square that no pawn can use.
+    let play = |moves: &[&str]| {
+        let mut g = Game::<Position>::from_fen(None, Rules::default()).unwrap();
+        g.play_all(moves, Notation::Uci).unwrap();
+        *g.current()
+    };
+    let a = play(&["d2d4", "g8f6", "g1f3"]);
+    let b = play(&["g1f3", "g8f6", "d2d4"]);
+    assert!(a.same_for_repetition(&b));
+    assert_eq!(a.hash_key(), b.hash_key());
+    assert_eq!(b.hash_key(), b.zobrist());
+    // With a black pawn on e4, d3 can be taken: a different position.
+    let fen = "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16";
+    let mut with = pos(fen);
+    with.make(find(&with, "d2d4"));
+    assert_ne!(with.ep_hash, 0);
+    let mut unusable = with;
+    unusable.set_ep(position::NO_SQ);
+    assert_ne!(with.hash_key(), unusable.hash_key());
+    assert_eq!(with.hash_key(), with.zobrist());
+    assert_eq!(with.hash_key(), pos(&with.to_fen()).hash_key());
+    // The same pawn unable to pay for the capture: the square is no use.
+    let poor = "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/0";
+    let rules = Rules {
+        start_money: 16,
+        income: 0,
+    };
+    let mut p = with_rules(poor, rules);
+    p.make(find(&p, "d2d4"));
+    assert_eq!(p.ep_hash, 0, "Black has 0 and the capture costs more");
 }

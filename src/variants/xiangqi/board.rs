@@ -392,30 +392,8 @@ const fn own_rank(color: Color, s: Sq) -> usize {
     }
 }
 
-// Zobrist keys, made at compile time by splitmix64.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+/// Zobrist keys of the pieces (by piece byte) on the points.
+pub static ZOBRIST: [[u64; POINTS]; 16] = crate::variants::zobrist::table(0x5851_F42D_4C95_7F2D);
 
-pub static ZOBRIST: [[u64; POINTS]; 16] = {
-    let mut t = [[0u64; POINTS]; 16];
-    let mut state = 0x5851_F42D_4C95_7F2D_u64;
-    let mut p = 0;
-    while p < 16 {
-        let mut s = 0;
-        while s < POINTS {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            t[p][s] = v;
-            s += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
+/// The Zobrist key of Black to move.
 pub const ZOBRIST_SIDE: u64 = 0x2D35_8DCC_AA6C_78A5;

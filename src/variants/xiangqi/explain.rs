@@ -1,127 +1,182 @@
-//! Checking one move and saying, in the game's own terms, why it is illegal.
+//! Why a move is illegal, in the game's own terms: asked only once the move
+//! was not found among the legal moves.
 
 use super::board::*;
 use super::position::{Move, Position};
-use crate::variants::MoveError;
-use crate::variants::Refusal;
+use crate::variants::{Color, Refusal};
 
-fn refuse(code: Refusal, message: String) -> Result<Move, MoveError> {
-    Err(MoveError::new(code, message))
+/// Why a Xiangqi move is refused; the API puts it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// No piece on the first point.
+    NoPiece {
+        /// The point.
+        at: Sq,
+    },
+    /// The piece on the first point is the other side's.
+    NotYourPiece {
+        /// The point.
+        at: Sq,
+    },
+    /// The move stays on its point.
+    NullMove,
+    /// The destination holds one of the mover's pieces.
+    OwnPiece {
+        /// The point.
+        at: Sq,
+        /// The piece there.
+        kind: Kind,
+    },
+    /// The piece does not move that way.
+    Shape {
+        /// The piece.
+        kind: Kind,
+    },
+    /// A soldier moving backward.
+    Backward,
+    /// A general or advisor leaving its palace.
+    LeavesPalace {
+        /// The piece.
+        kind: Kind,
+        /// Where it would go.
+        to: Sq,
+    },
+    /// An elephant crossing the river.
+    CrossesRiver,
+    /// The elephant's eye is blocked.
+    EyeBlocked {
+        /// The eye.
+        at: Sq,
+    },
+    /// The horse's leg is blocked.
+    LegBlocked {
+        /// The leg.
+        at: Sq,
+    },
+    /// A chariot's or cannon's path is blocked.
+    PathBlocked {
+        /// The piece.
+        kind: Kind,
+        /// The first point in the way.
+        at: Sq,
+    },
+    /// A cannon capture without exactly one screen.
+    CannonScreens {
+        /// From.
+        from: Sq,
+        /// To.
+        to: Sq,
+        /// How many pieces stand between.
+        screens: u8,
+    },
+    /// A soldier moving sideways before it has crossed the river.
+    NotCrossed,
+    /// The generals would face each other on an open file.
+    FlyingGeneral {
+        /// The file, 0 (`a`) to 8 (`i`).
+        file: u8,
+    },
+    /// The move leaves the mover's general attacked.
+    SelfCheck {
+        /// The piece moved.
+        kind: Kind,
+        /// Where it goes (for a general: the attacked point).
+        to: Sq,
+        /// Whether the mover was in check already.
+        was_in_check: bool,
+        /// An attacker of the general after the move: its point and kind.
+        by: Option<(Sq, Kind)>,
+    },
+    /// No legal move is written that way (WXF or Chinese input).
+    NoSuchMove,
+}
+
+impl crate::variants::Why for Why {
+    fn code(&self) -> Refusal {
+        match self {
+            Why::NoPiece { .. } => Refusal::NoPiece,
+            Why::NotYourPiece { .. } => Refusal::NotYourPiece,
+            Why::NullMove => Refusal::NullMove,
+            Why::OwnPiece { .. } => Refusal::OwnPiece,
+            Why::Shape { .. } | Why::Backward => Refusal::BadGeometry,
+            Why::LeavesPalace { .. } => Refusal::LeavesPalace,
+            Why::CrossesRiver => Refusal::CrossesRiver,
+            Why::EyeBlocked { .. } | Why::LegBlocked { .. } | Why::PathBlocked { .. } => {
+                Refusal::Blocked
+            }
+            Why::CannonScreens { .. } => Refusal::CannonScreen,
+            Why::NotCrossed => Refusal::NotCrossed,
+            Why::FlyingGeneral { .. } => Refusal::FlyingGeneral,
+            Why::SelfCheck { .. } => Refusal::SelfCheck,
+            Why::NoSuchMove => Refusal::NoSuchMove,
+        }
+    }
 }
 
 /// Points strictly between two points on one line.
-fn between(from: Sq, to: Sq) -> Vec<Sq> {
+fn between(from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
     let (ff, fr) = (file_of(from) as i32, rank_of(from) as i32);
     let (tf, tr) = (file_of(to) as i32, rank_of(to) as i32);
     let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());
-    let mut out = Vec::new();
-    let (mut f, mut r) = (ff + df, fr + dr);
-    while (f, r) != (tf, tr) {
-        out.push(sq(f as usize, r as usize));
-        f += df;
-        r += dr;
-    }
-    out
+    let steps = (tf - ff).abs().max((tr - fr).abs());
+    (1..steps).map(move |k| sq((ff + df * k) as usize, (fr + dr * k) as usize))
 }
 
-/// Checks the move `from`-`to` for the side to move, by the piece's movement
-/// rule first and then for the general's safety, and explains a refusal.
-pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
+/// Why the move `from`-`to` (not a legal move here) is refused: the piece's
+/// movement rule first, then the general's safety.
+pub fn why(pos: &Position, from: Sq, to: Sq) -> Why {
     let us = pos.side();
     let p = pos.piece_at(from);
-    let m = Move::new(from, to);
     let Some(kind) = kind_of(p) else {
-        return Err(MoveError::no_piece(&sq_name(from)));
+        return Why::NoPiece { at: from };
     };
     if color_of(p) != us {
-        return Err(MoveError::not_your_piece(
-            &sq_name(from),
-            color_name(!us),
-            color_name(us),
-        ));
+        return Why::NotYourPiece { at: from };
     }
     if from == to {
-        return Err(MoveError::null_move("point"));
+        return Why::NullMove;
     }
     let target = pos.piece_at(to);
-    if target != EMPTY && color_of(target) == us {
-        return Err(MoveError::own_piece(
-            &sq_name(to),
-            color_name(us),
-            kind_of(target).map_or("", |k| k.name()),
-        ));
+    if let Some(k) = kind_of(target).filter(|_| color_of(target) == us) {
+        return Why::OwnPiece { at: to, kind: k };
     }
     let (df, dr) = (
         file_of(to).abs_diff(file_of(from)),
         rank_of(to).abs_diff(rank_of(from)),
     );
-    let name = kind.name();
+    let shape = Why::Shape { kind };
     match kind {
-        Kind::General => {
-            if df + dr != 1 {
-                return refuse(
-                    Refusal::BadGeometry,
-                    "a general moves one point orthogonally".to_owned(),
-                );
+        Kind::General | Kind::Advisor => {
+            let ok = if kind == Kind::General {
+                df + dr == 1
+            } else {
+                df == 1 && dr == 1
+            };
+            if !ok {
+                return shape;
             }
             if !in_palace(to, us) {
-                return refuse(
-                    Refusal::LeavesPalace,
-                    format!(
-                        "the general may not leave the palace ({} is outside it)",
-                        sq_name(to)
-                    ),
-                );
-            }
-        }
-        Kind::Advisor => {
-            if df != 1 || dr != 1 {
-                return refuse(
-                    Refusal::BadGeometry,
-                    "an advisor moves one point diagonally".to_owned(),
-                );
-            }
-            if !in_palace(to, us) {
-                return refuse(
-                    Refusal::LeavesPalace,
-                    format!(
-                        "an advisor may not leave the palace ({} is outside it)",
-                        sq_name(to)
-                    ),
-                );
+                return Why::LeavesPalace { kind, to };
             }
         }
         Kind::Elephant => {
             if df != 2 || dr != 2 {
-                return refuse(
-                    Refusal::BadGeometry,
-                    "an elephant moves exactly two points diagonally".to_owned(),
-                );
+                return shape;
             }
             if !own_side(to, us) {
-                return refuse(
-                    Refusal::CrossesRiver,
-                    "an elephant may not cross the river".to_owned(),
-                );
+                return Why::CrossesRiver;
             }
             let eye = sq(
                 (file_of(from) + file_of(to)) / 2,
                 (rank_of(from) + rank_of(to)) / 2,
             );
             if pos.piece_at(eye) != EMPTY {
-                return refuse(
-                    Refusal::Blocked,
-                    format!("the elephant's eye at {} is blocked", sq_name(eye)),
-                );
+                return Why::EyeBlocked { at: eye };
             }
         }
         Kind::Horse => {
             if !((df == 1 && dr == 2) || (df == 2 && dr == 1)) {
-                return refuse(
-                    Refusal::BadGeometry,
-                    "a horse moves one point orthogonally and then one diagonally outward"
-                        .to_owned(),
-                );
+                return shape;
             }
             let t = &HORSE_MOVES[from as usize];
             let leg = (0..t.count as usize)
@@ -129,106 +184,61 @@ pub fn check(pos: &Position, from: Sq, to: Sq) -> Result<Move, MoveError> {
                 .map(|i| t.via[i])
                 .expect("a horse-shaped move is in the table");
             if pos.piece_at(leg) != EMPTY {
-                return refuse(
-                    Refusal::Blocked,
-                    format!("the horse's leg at {} is blocked", sq_name(leg)),
-                );
+                return Why::LegBlocked { at: leg };
             }
         }
         Kind::Chariot | Kind::Cannon => {
             if df != 0 && dr != 0 {
-                return refuse(
-                    Refusal::BadGeometry,
-                    format!("a {name} moves along a rank or a file"),
-                );
+                return shape;
             }
-            let screens: Vec<Sq> = between(from, to)
-                .into_iter()
-                .filter(|&s| pos.piece_at(s) != EMPTY)
-                .collect();
+            let mut screens = between(from, to).filter(|&s| pos.piece_at(s) != EMPTY);
             if kind == Kind::Chariot || target == EMPTY {
-                if let Some(&b) = screens.first() {
-                    return refuse(
-                        Refusal::Blocked,
-                        format!("the {name}'s path is blocked at {}", sq_name(b)),
-                    );
+                if let Some(at) = screens.next() {
+                    return Why::PathBlocked { kind, at };
                 }
-            } else if screens.len() != 1 {
-                return refuse(
-                    Refusal::CannonScreen,
-                    format!(
-                        "a cannon captures by jumping exactly one piece, and there {} between {} and {}",
-                        match screens.len() {
-                            0 => "is none".to_owned(),
-                            n => format!("are {n}"),
-                        },
-                        sq_name(from),
-                        sq_name(to)
-                    ),
-                );
+            } else {
+                let n = screens.count();
+                if n != 1 {
+                    return Why::CannonScreens {
+                        from,
+                        to,
+                        screens: n as u8,
+                    };
+                }
             }
         }
         Kind::Soldier => {
             let forward = match us {
-                crate::variants::Color::White => rank_of(to) as i32 - rank_of(from) as i32,
-                crate::variants::Color::Black => rank_of(from) as i32 - rank_of(to) as i32,
+                Color::White => rank_of(to) as i32 - rank_of(from) as i32,
+                Color::Black => rank_of(from) as i32 - rank_of(to) as i32,
             };
             if forward < 0 {
-                return refuse(
-                    Refusal::BadGeometry,
-                    "a soldier never moves backward".to_owned(),
-                );
+                return Why::Backward;
             }
             if df + dr != 1 {
-                return refuse(
-                    Refusal::BadGeometry,
-                    "a soldier moves one point forward, or sideways after crossing the river"
-                        .to_owned(),
-                );
+                return shape;
             }
             if df == 1 && own_side(from, us) {
-                return refuse(
-                    Refusal::NotCrossed,
-                    "a soldier may move sideways only after crossing the river".to_owned(),
-                );
+                return Why::NotCrossed;
             }
         }
     }
-    // The movement is right; now the general's safety.
+    // The movement is right, so the general's safety is what fails.
     let mut after = pos.clone();
-    after.make(m);
-    if after.general_attacked(us) {
-        let mine = after.general(us);
-        let theirs = after.general(!us);
-        let attackers = after.attackers(mine, !us);
-        if attackers.contains(&theirs) {
-            return refuse(
-                Refusal::FlyingGeneral,
-                format!(
-                    "the generals would face each other on the {}-file",
-                    (b'a' + file_of(mine) as u8) as char
-                ),
-            );
-        }
-        let by = attackers
-            .first()
-            .map(|&a| {
-                format!(
-                    " by the {} on {}",
-                    piece_label(after.piece_at(a)),
-                    sq_name(a)
-                )
-            })
-            .unwrap_or_default();
-        let was_in_check = pos.general_attacked(us);
-        let what = if kind == Kind::General {
-            format!("{} is attacked{by}", sq_name(to))
-        } else if was_in_check {
-            format!("it does not get the general out of check: it would still be attacked{by}")
-        } else {
-            format!("it leaves the general in check{by}")
+    after.make(Move::new(from, to));
+    let mine = after.general(us);
+    let attackers = after.attackers(mine, !us);
+    if attackers.contains(&after.general(!us)) {
+        return Why::FlyingGeneral {
+            file: file_of(mine) as u8,
         };
-        return refuse(Refusal::SelfCheck, what);
     }
-    Ok(m)
+    Why::SelfCheck {
+        kind,
+        to,
+        was_in_check: pos.general_attacked(us),
+        by: attackers
+            .first()
+            .map(|&a| (a, kind_of(after.piece_at(a)).expect("an attacker"))),
+    }
 }

@@ -3,8 +3,7 @@
 
 use super::board::*;
 use super::position::{Move, Position};
-use crate::variants::Refusal;
-use crate::variants::{Color, MoveError, NotationName};
+use crate::variants::{Color, NotationName};
 
 /// How moves are written in a request and in its answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,18 +52,7 @@ pub fn coordinate_move(m: Move, base: usize) -> String {
 
 /// Reads a coordinate move such as `h2e2` (ICCS, `base` 0) or `h3e3` /
 /// `a10a9` (Fairy, `base` 1). ICCS also takes the `H2-E2` form.
-pub fn parse_coordinates(text: &str, base: usize) -> Result<(Sq, Sq), MoveError> {
-    let bad = || {
-        let example = if base == 0 {
-            "'h2e2' (files a-i, ranks 0-9)"
-        } else {
-            "'h3e3' (files a-i, ranks 1-10)"
-        };
-        MoveError::new(
-            Refusal::BadNotation,
-            format!("'{text}' is not a coordinate move like {example}"),
-        )
-    };
+pub fn parse_coordinates(text: &str, base: usize) -> Option<(Sq, Sq)> {
     let t: String = text
         .trim()
         .chars()
@@ -91,12 +79,9 @@ pub fn parse_coordinates(text: &str, base: usize) -> Result<(Sq, Sq), MoveError>
         let r = r.checked_sub(base)?;
         (r < RANKS && (digits.len() == 1 || r + base == 10)).then(|| sq((f - b'a') as usize, r))
     };
-    let from = point().ok_or_else(bad)?;
-    let to = point().ok_or_else(bad)?;
-    if i != bytes.len() {
-        return Err(bad());
-    }
-    Ok((from, to))
+    let from = point()?;
+    let to = point()?;
+    (i == bytes.len()).then_some((from, to))
 }
 
 /// File number as the mover counts it: 1-9 from the mover's right.
@@ -216,6 +201,11 @@ pub fn wxf_and_chinese(pos: &Position, m: Move) -> (String, String) {
 }
 
 fn write_wxf(d: &Described) -> String {
+    wxf_symbols(d).into_iter().collect()
+}
+
+/// The four symbols of a move in WXF.
+fn wxf_symbols(d: &Described) -> [char; 4] {
     let letter = d.kind.wxf_char();
     let digit = |n: usize| char::from_digit(n as u32, 10).expect("1-9");
     let (first, second) = match d.designator {
@@ -244,7 +234,7 @@ fn write_wxf(d: &Described) -> String {
             }
         }
     };
-    [first, second, d.op, digit(d.target)].into_iter().collect()
+    [first, second, d.op, digit(d.target)]
 }
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -273,6 +263,11 @@ pub fn chinese(pos: &Position, m: Move) -> String {
 }
 
 fn write_chinese(d: &Described) -> String {
+    chinese_symbols(d).into_iter().collect()
+}
+
+/// The four symbols of a move in Chinese notation.
+fn chinese_symbols(d: &Described) -> [char; 4] {
     let numerals = if d.color == Color::White {
         RED_NUMERALS
     } else {
@@ -308,29 +303,76 @@ fn write_chinese(d: &Described) -> String {
         '-' => '退',
         _ => '平',
     };
-    [first, second, op, num(d.target)].into_iter().collect()
+    [first, second, op, num(d.target)]
+}
+
+/// A WXF or Chinese move as read: its four symbols in one folded form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    symbols: [char; 4],
+    chinese: bool,
+}
+
+impl Written {
+    /// Reads WXF (`chinese` false) or Chinese text, folding the spellings
+    /// people use; `None` unless it has four symbols.
+    pub fn read(text: &str, chinese: bool) -> Option<Written> {
+        let folded = if chinese {
+            normalize_chinese(text)
+        } else {
+            normalize_wxf(text)
+        };
+        let mut chars = folded.chars();
+        let symbols = [chars.next()?, chars.next()?, chars.next()?, chars.next()?];
+        chars.next().is_none().then_some(Written { symbols, chinese })
+    }
+
+    /// Whether the legal move `m` is written this way here: the move is
+    /// described and its symbols compared, not printed.
+    pub fn names(&self, pos: &Position, m: Move) -> bool {
+        let d = describe(pos, m);
+        let mine = if self.chinese {
+            fold(chinese_symbols(&d), normalize_chinese_char)
+        } else {
+            fold(wxf_symbols(&d), normalize_wxf_char)
+        };
+        mine == self.symbols
+    }
+}
+
+fn fold(symbols: [char; 4], f: fn(char) -> char) -> [char; 4] {
+    symbols.map(f)
 }
 
 /// Folds the spellings of WXF that people use into one form.
-pub fn normalize_wxf(text: &str) -> String {
+fn normalize_wxf(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
-        .map(|c| match c.to_ascii_uppercase() {
-            '=' => '.',
-            'N' => 'H',
-            'B' => 'E',
-            'G' => 'K',
-            c => c,
-        })
+        .map(normalize_wxf_char)
         .collect()
+}
+
+fn normalize_wxf_char(c: char) -> char {
+    match c.to_ascii_uppercase() {
+        '=' => '.',
+        'N' => 'H',
+        'B' => 'E',
+        'G' => 'K',
+        c => c,
+    }
 }
 
 /// Folds Chinese notation (traditional or simplified characters, any digits)
 /// into one form.
-pub fn normalize_chinese(text: &str) -> String {
+fn normalize_chinese(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
+        .map(normalize_chinese_char)
+        .collect()
+}
+
+fn normalize_chinese_char(c: char) -> char {
+    match c {
             '帅' | '帥' | '将' | '將' => 'K',
             '仕' | '士' => 'A',
             '相' | '象' => 'E',
@@ -347,10 +389,9 @@ pub fn normalize_chinese(text: &str) -> String {
                     char::from_digit(i as u32 + 1, 10).expect("1-9")
                 } else if let Some(i) = BLACK_NUMERALS.iter().position(|&n| n == c) {
                     char::from_digit(i as u32 + 1, 10).expect("1-9")
-                } else {
-                    c
-                }
+            } else {
+                c
             }
-        })
-        .collect()
+        }
+    }
 }

@@ -24,7 +24,7 @@ use std::collections::HashSet;
 
 use super::board::*;
 use super::position::{Move, Position};
-use crate::variants::{ChasedPiece, Color, Conduct, Reason, RepetitionReport};
+use crate::variants::{Color, Conduct, Reason, RepetitionReport, Verdict};
 
 /// (attacker point, victim point).
 type Threat = (Sq, Sq);
@@ -201,76 +201,23 @@ impl Position {
     }
 }
 
-/// A repetition verdict: the report, and who (if anyone) won by it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judgement {
-    pub report: RepetitionReport,
-    pub reason: Reason,
-    pub winner: Option<Color>,
-    pub explanation: String,
-}
-
-impl Judgement {
-    pub fn into_outcome(self) -> crate::variants::Outcome {
-        let repetition = Some(Box::new(self.report));
-        match self.winner {
-            Some(winner) => crate::variants::Outcome::Decisive {
-                winner,
-                reason: self.reason,
-                explanation: self.explanation,
-                repetition,
-            },
-            None => crate::variants::Outcome::Drawn {
-                reason: self.reason,
-                explanation: self.explanation,
-                repetition,
-            },
-        }
-    }
-}
-
-/// Judges the game `positions` (with `moves[i]` leading from `positions[i]`
-/// to `positions[i + 1]`), optionally extended by one more move: `None` unless
-/// its last position stands there for the third time.
-pub fn judge(
-    positions: &[Position],
-    moves: &[Move],
-    next: Option<(Move, &Position)>,
-) -> Option<Judgement> {
-    let len = positions.len() + usize::from(next.is_some());
-    let pos = |i: usize| {
-        if i < positions.len() {
-            &positions[i]
-        } else {
-            next.expect("the extra position").1
-        }
-    };
-    let mv = |i: usize| {
-        if i < moves.len() {
-            moves[i]
-        } else {
-            next.expect("the extra move").0
-        }
-    };
-    let last = len - 1;
-    let current = pos(last);
-    // Positions before the last capture cannot be the same.
-    let earliest = last.saturating_sub(current.halfmove as usize);
-    let occurrences: Vec<usize> = (earliest..=last)
-        .filter(|&i| pos(i).same_placement(current))
-        .collect();
-    if occurrences.len() < 3 {
-        return None;
-    }
-    // The whole repetition: from the first of the last three occurrences.
+/// Judges the repetition of the last of `positions`, which stood at the
+/// plies `occurrences` (three or more): the whole span from the first of
+/// the last three (rule 32).
+pub fn judge_span_from(positions: &[Position], moves: &[Move], occurrences: &[usize]) -> Verdict {
     let from = occurrences[occurrences.len() - 3];
-    Some(judge_span(pos, mv, from, occurrences))
+    judge_span(
+        |i| &positions[i],
+        |i| moves[i],
+        from,
+        occurrences.to_vec(),
+    )
 }
 
 /// Judges the cycle from `positions[from]` to the last position, which stand
 /// on the same placement, as if the cycle were being repeated: the search's
 /// view of a repetition (it stops at the second occurrence).
-pub fn judge_cycle(positions: &[Position], moves: &[Move], from: usize) -> Judgement {
+pub fn judge_cycle(positions: &[Position], moves: &[Move], from: usize) -> Verdict {
     let last = positions.len() - 1;
     debug_assert!(positions[from].same_placement(&positions[last]));
     judge_span(|i| &positions[i], |i| moves[i], from, vec![from, last])
@@ -285,7 +232,7 @@ fn judge_span<'a>(
     mv: impl Fn(usize) -> Move,
     from: usize,
     occurrences: Vec<usize>,
-) -> Judgement {
+) -> Verdict {
     let last = *occurrences.last().expect("occurrences");
 
     // Follow each piece through the span, so "the same piece" is exact.
@@ -317,7 +264,6 @@ fn judge_span<'a>(
         });
     }
 
-    let end = pos(last);
     let conduct = |c: Color| -> Conduct {
         let i = c.index();
         if moves_made[i] > 0 && checks[i] == moves_made[i] {
@@ -336,83 +282,35 @@ fn judge_span<'a>(
             return Conduct::Allowed;
         }
         points.sort_unstable();
-        Conduct::PerpetualChase {
-            chased: points
-                .into_iter()
-                .map(|sq| ChasedPiece {
-                    square: sq_name(sq),
-                    piece: piece_label(end.piece_at(sq)),
-                })
-                .collect(),
-        }
+        Conduct::PerpetualChase { chased: points }
     };
     let conduct = [conduct(Color::White), conduct(Color::Black)];
     let checking = |c: Color| conduct[c.index()] == Conduct::PerpetualCheck;
     let chasing = |c: Color| matches!(conduct[c.index()], Conduct::PerpetualChase { .. });
-    let plies = format!("plies {}-{}", from + 1, last);
-    let (in_breach, reason) = if checking(Color::White) != checking(Color::Black) {
-        (
-            Some(if checking(Color::White) {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            Reason::PerpetualCheck,
-        )
-    } else if checking(Color::White) {
-        (None, Reason::Repetition)
-    } else if chasing(Color::White) != chasing(Color::Black) {
-        (
-            Some(if chasing(Color::White) {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            Reason::PerpetualChase,
-        )
+    let breach = |test: &dyn Fn(Color) -> bool| match (test(Color::White), test(Color::Black)) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    };
+    let (in_breach, reason) = if checking(Color::White) || checking(Color::Black) {
+        (breach(&checking), Reason::PerpetualCheck)
     } else {
-        (None, Reason::Repetition)
+        (breach(&chasing), Reason::PerpetualChase)
     };
-    let explanation = match (in_breach, reason) {
-        (Some(c), Reason::PerpetualCheck) => format!(
-            "the position stood for the third time; {} gave check with every move of the repetition ({plies}): perpetual check loses, {} wins",
-            color_name(c),
-            color_name(!c)
-        ),
-        (Some(c), _) => {
-            let Conduct::PerpetualChase { chased } = &conduct[c.index()] else {
-                unreachable!("a side in breach of the chase rule chased")
-            };
-            let names: Vec<String> = chased
-                .iter()
-                .map(|p| format!("the {} (now on {})", p.piece, p.square))
-                .collect();
-            format!(
-                "the position stood for the third time; {} chased {} with every move of the repetition ({plies}): perpetual chase loses, {} wins",
-                color_name(c),
-                names.join(" and "),
-                color_name(!c)
-            )
-        }
-        (None, _) if checking(Color::White) => {
-            format!("the position stood for the third time and both sides checked perpetually ({plies}): drawn")
-        }
-        (None, _) if chasing(Color::White) => {
-            format!("the position stood for the third time and both sides chased perpetually ({plies}): drawn")
-        }
-        (None, _) => format!(
-            "the position stood for the third time without a perpetual check or chase ({plies}): drawn"
-        ),
+    // Both sides in breach, or neither: drawn.
+    let reason = if in_breach.is_some() {
+        reason
+    } else {
+        Reason::Repetition
     };
-    Judgement {
-        report: RepetitionReport {
+    Verdict {
+        reason,
+        winner: in_breach.map(|c| !c),
+        repetition: Some(Box::new(RepetitionReport {
             occurrences,
             cycle: (from, last),
             conduct,
             in_breach,
-        },
-        reason,
-        winner: in_breach.map(|c| !c),
-        explanation,
+        })),
     }
 }

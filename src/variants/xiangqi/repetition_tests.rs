@@ -1,7 +1,13 @@
 //! Repetition: whole cycles judged, and the chase rules position by position.
 
 use super::*;
-use crate::variants::{Conduct, Outcome, PlayError, Reason};
+use crate::api::prose;
+use crate::variants::{Conduct, Game, Outcome, PlayError, Reason};
+
+/// The words the API gives an outcome.
+fn words(g: &Game<Position>, o: &Outcome) -> String {
+    prose::outcome(g, o)
+}
 
 fn game(fen: &str, moves: &[&str]) -> Game<Position> {
     let mut g = Game::<Position>::from_fen(Some(fen), Rules::default()).unwrap();
@@ -59,11 +65,11 @@ fn one_sided_perpetual_check_loses() {
     );
     // The last move would complete it: marked, and a loss for Red.
     let last = g.current().parse_move("a9a8", Notation::Iccs).unwrap();
-    let verdict = Position::history_verdict_after(&g, last).expect("a verdict");
-    assert_eq!(verdict.winner(), Some(Color::Black));
+    let verdict = g.repetition_verdict_after(last).expect("a verdict");
+    assert_eq!(verdict.winner, Some(Color::Black));
     // Another move is fine.
     let other = g.current().parse_move("a9b9", Notation::Iccs).unwrap();
-    assert_eq!(Position::history_verdict_after(&g, other), None);
+    assert_eq!(g.repetition_verdict_after(other), None);
 
     let g = game(fen, &moves);
     let o = g.outcome();
@@ -76,10 +82,10 @@ fn one_sided_perpetual_check_loses() {
     assert_eq!(r.conduct, [Conduct::PerpetualCheck, Conduct::Allowed]);
     assert_eq!(r.in_breach, Some(Color::White));
     assert!(
-        o.explanation()
+        words(&g, &o)
             .contains("Red gave check with every move of the repetition (plies 2-9)"),
         "{}",
-        o.explanation()
+        words(&g, &o)
     );
 }
 
@@ -91,7 +97,7 @@ fn intermittent_check_is_a_draw() {
     );
     let o = g.outcome();
     assert_eq!(o.reason(), Some(Reason::Repetition));
-    assert!(matches!(o, Outcome::Drawn { .. }));
+    assert!(o.is_draw());
     assert_eq!(o.repetition().unwrap().occurrences, vec![0, 4, 8]);
     assert_eq!(
         o.repetition().unwrap().conduct,
@@ -115,7 +121,7 @@ fn mutual_perpetual_check_is_a_draw() {
         o.repetition().unwrap().conduct,
         [Conduct::PerpetualCheck, Conduct::PerpetualCheck]
     );
-    assert!(o.explanation().contains("both sides checked perpetually"));
+    assert!(words(&g, &o).contains("both sides checked perpetually"));
 }
 
 #[test]
@@ -143,25 +149,22 @@ fn cannon_chasing_a_chariot_loses() {
         o.reason(),
         Some(Reason::PerpetualChase),
         "{}",
-        o.explanation()
+        words(&g, &o)
     );
     assert_eq!(o.winner(), Some(Color::Black));
     let r = o.repetition().unwrap();
     assert_eq!(
         r.conduct[0],
         Conduct::PerpetualChase {
-            chased: vec![crate::variants::ChasedPiece {
-                square: "a7".to_owned(),
-                piece: "Black chariot".to_owned()
-            }]
+            chased: vec![sq(0, 7)]
         }
     );
     assert_eq!(r.conduct[1], Conduct::Allowed);
     assert!(
-        o.explanation()
+        words(&g, &o)
             .contains("Red chased the Black chariot (now on a7)"),
         "{}",
-        o.explanation()
+        words(&g, &o)
     );
 }
 
@@ -172,7 +175,7 @@ fn a_soldier_may_chase() {
     let fen = "4k4/9/9/4r4/R3P4/9/9/9/9/5K3 b - - 0 1";
     let g = game(fen, &repeat(&["e6d6", "e5d5", "d6e6", "d5e5"], 2));
     let o = g.outcome();
-    assert_eq!(o.reason(), Some(Reason::Repetition), "{}", o.explanation());
+    assert_eq!(o.reason(), Some(Reason::Repetition), "{}", words(&g, &o));
     assert_eq!(
         o.repetition().unwrap().conduct,
         [Conduct::Allowed, Conduct::Allowed]
@@ -445,7 +448,7 @@ fn play_record(fen: &str, moves: &str, notation: Notation) -> (Outcome, usize, C
                 let mv = rest
                     .current()
                     .parse_move(t, notation)
-                    .unwrap_or_else(|e| panic!("{t}: {e}"));
+                    .unwrap_or_else(|e| panic!("{t}: {e:?}"));
                 rest.play(mv);
             }
             side = rest.current().side();
@@ -465,14 +468,14 @@ fn fairy_stockfish_vectors_all_agree() {
         let ok = match expect {
             Mover => outcome.winner() == Some(side),
             Other => outcome.winner() == Some(!side),
-            Draw => matches!(outcome, Outcome::Drawn { .. }),
+            Draw => outcome.is_draw(),
             Ends => !outcome.is_ongoing(),
         };
         if !ok {
             wrong.push(format!(
-                "{name}: expected {expect:?}, got {:?}: {}",
+                "{name}: expected {expect:?}, got {:?}: {:?}",
                 outcome.reason(),
-                outcome.explanation()
+                outcome.repetition()
             ));
         }
     }
@@ -536,26 +539,14 @@ fn exchange_colours(fen: &str, moves: &[&str]) -> (String, Vec<String>) {
 
 fn assert_draw(o: &Outcome) {
     assert!(
-        matches!(
-            o,
-            Outcome::Drawn {
-                reason: Reason::Repetition,
-                ..
-            }
-        ),
-        "expected a repetition draw: {}",
-        o.explanation()
+        o.is_draw() && o.reason() == Some(Reason::Repetition),
+        "expected a repetition draw: {o:?}"
     );
 }
 
 fn assert_chaser_loses(o: &Outcome, chaser: Color) {
-    assert_eq!(
-        o.reason(),
-        Some(Reason::PerpetualChase),
-        "{}",
-        o.explanation()
-    );
-    assert_eq!(o.winner(), Some(!chaser), "{}", o.explanation());
+    assert_eq!(o.reason(), Some(Reason::PerpetualChase), "{o:?}");
+    assert_eq!(o.winner(), Some(!chaser), "{o:?}");
 }
 
 /// Principle 1 (rule 12): checks break chases. A side chases perpetually
@@ -608,7 +599,7 @@ fn a_check_that_also_chases_still_chases() {
     let Some(crate::variants::RepetitionReport { conduct, .. }) = o.repetition() else {
         panic!("a report")
     };
-    assert!(matches!(&conduct[0], Conduct::PerpetualChase { chased } if chased[0].square == "b9"));
+    assert!(matches!(&conduct[0], Conduct::PerpetualChase { chased } if chased[..] == [sq(1, 9)]));
 }
 
 /// Principle 2 (rule 19, diagrams 39-41): a parry is not a chase. The

@@ -1,6 +1,7 @@
 use super::*;
 use crate::variants::Refusal;
-use crate::variants::{perft, Color, Game, MoveError, Outcome, PlayError, Reason, Variant};
+use crate::variants::testing::{refused, Refused};
+use crate::variants::{perft, Color, Game, Outcome, PlayError, Reason, Variant};
 
 /// The chessprogramming.org table "Chinese Chess Perft Results".
 pub(crate) const PERFT_TABLE: &[(&str, &[u64])] = &[
@@ -79,16 +80,14 @@ fn legal_strings(fen: &str) -> Vec<String> {
     p.legal_moves(&mut moves);
     let mut out: Vec<String> = moves
         .iter()
-        .map(|&m| p.move_to_string(m, Notation::Iccs))
+        .map(|&m| p.write_move(m, Notation::Iccs))
         .collect();
     out.sort();
     out
 }
 
-fn refusal(fen: &str, mv: &str) -> MoveError {
-    pos(fen)
-        .parse_move(mv, Notation::Iccs)
-        .expect_err("the move must be refused")
+fn refusal(fen: &str, mv: &str) -> Refused {
+    refused(&pos(fen), mv, Notation::Iccs)
 }
 
 #[test]
@@ -171,7 +170,7 @@ fn fen_rejects_impossible_points() {
             w[0].code,
             crate::variants::WarningCode::UnreachablePlacement
         );
-        assert!(w[0].message.contains("cannot arise in a game"));
+        assert!(crate::api::prose::Prose::warning(&p, &w[0]).contains("cannot arise in a game"));
     }
     let p = Position::from_fen("3k5/9/9/9/1P7/9/9/9/9/4K4 w - - 0 1", &Rules::default()).unwrap();
     assert!(p.warnings().is_empty());
@@ -298,15 +297,15 @@ fn coordinates_in_both_rank_bases() {
     assert_eq!(p.parse_move("H2-E2", Notation::Iccs).unwrap(), iccs);
     let black = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
     let m = black.parse_move("a10a9", Notation::Fairy).unwrap();
-    assert_eq!(black.move_to_string(m, Notation::Iccs), "a9a8");
-    assert_eq!(black.move_to_string(m, Notation::Fairy), "a10a9");
+    assert_eq!(black.write_move(m, Notation::Iccs), "a9a8");
+    assert_eq!(black.write_move(m, Notation::Fairy), "a10a9");
 }
 
 fn notations(fen: &str, mv: &str) -> (String, String) {
     let p = pos(fen);
     let m = p.parse_move(mv, Notation::Iccs).unwrap();
-    let wxf = p.move_to_string(m, Notation::Wxf);
-    let chinese = p.move_to_string(m, Notation::Chinese);
+    let wxf = p.write_move(m, Notation::Wxf);
+    let chinese = p.write_move(m, Notation::Chinese);
     // Both read back to the same move.
     assert_eq!(p.parse_move(&wxf, Notation::Wxf).unwrap(), m, "{wxf}");
     assert_eq!(
@@ -456,7 +455,7 @@ fn wxf_and_chinese_input_spellings() {
         p.parse_move("b0c2", Notation::Iccs).unwrap()
     );
     assert_eq!(
-        p.parse_move("R9.1", Notation::Wxf).unwrap_err().code,
+        p.parse_move("R9.1", Notation::Wxf).unwrap_err().code(),
         Refusal::NoSuchMove
     );
     assert!(p
@@ -647,7 +646,7 @@ fn game_record_errors() {
     match err {
         PlayError::Illegal { index, error, .. } => {
             assert_eq!(index, 3);
-            assert_eq!(error.code, Refusal::BadGeometry);
+            assert_eq!(error.code(), Refusal::BadGeometry);
         }
         other => panic!("{other:?}"),
     }

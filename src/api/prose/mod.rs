@@ -1,0 +1,108 @@
+//! Everything the service says in English: the rules core returns typed
+//! results (verdicts, refusals, warnings), and each variant's words for them
+//! live here, at the edge, beside the side and piece names.
+
+mod tamerlane;
+mod taxi;
+mod xiangqi;
+
+use crate::variants::{
+    BalancesError, Color, Game, NotationName, Outcome, Reason, RulesError, Variant, Verdict,
+    Warning,
+};
+
+/// A variant's words: its name, its sides, and sentences for its refusals
+/// and verdicts.
+pub trait Prose: Variant {
+    /// The variant's name.
+    const NAME: &'static str;
+    /// What the variant is, in a sentence or two.
+    const DESCRIPTION: &'static str;
+
+    /// A side's name in sentences: `Red`, `White`, `Black`.
+    fn side_name(c: Color) -> &'static str;
+
+    /// What a notation of the variant is.
+    fn notation_description(name: NotationName) -> &'static str;
+
+    /// Why `text` is refused here, as the rules see it; points are named in
+    /// the request's `notation`.
+    fn refusal(&self, why: &Self::Why, text: &str, notation: Self::Notation) -> String;
+
+    /// Why `text` is no move in `notation` at all.
+    fn unreadable(text: &str, notation: Self::Notation) -> String;
+
+    /// How the game ended, in a sentence.
+    fn explain(game: &Game<Self>, verdict: &Verdict) -> String;
+
+    /// A draw that may be claimed now, in a sentence.
+    fn claimable(_game: &Game<Self>, _reason: Reason) -> String {
+        String::new()
+    }
+
+    /// A chased piece of a repetition report: its point's name and what it
+    /// is, as it stands in `pos`.
+    fn chased(_pos: &Self, square: u8) -> (String, String) {
+        (square.to_string(), String::new())
+    }
+
+    /// A warning about a start position, in a sentence.
+    fn warning(_pos: &Self, _warning: &Warning) -> String {
+        String::new()
+    }
+}
+
+/// The state of a game in a sentence.
+pub fn outcome<V: Prose>(game: &Game<V>, outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Ongoing => "the game is in progress".to_owned(),
+        Outcome::Ended(v) => V::explain(game, v),
+    }
+}
+
+/// Why a text is not taken as a move.
+pub fn move_error<V: Prose>(
+    pos: &V,
+    error: &crate::variants::MoveError<V::Why>,
+    text: &str,
+    notation: V::Notation,
+) -> String {
+    match error {
+        crate::variants::MoveError::Unreadable => V::unreadable(text, notation),
+        crate::variants::MoveError::Illegal(why) => pos.refusal(why, text, notation),
+    }
+}
+
+/// Why balances were refused.
+pub fn balances_error<V: Prose>(e: &BalancesError) -> String {
+    match e {
+        BalancesError::NoMoney => format!("{} has no money, so it takes no balances", V::ID),
+        BalancesError::TooLarge { max } => format!("balances may be at most {max}"),
+        BalancesError::Disagree { sent, fen } => format!(
+            "balances {}/{} disagree with the FEN's {}/{}",
+            sent[0], sent[1], fen[0], fen[1]
+        ),
+    }
+}
+
+/// Why a rule option was refused.
+pub fn rules_error(e: &RulesError) -> String {
+    format!(
+        "{} is more than the largest {}, {}",
+        e.value,
+        e.option.replace('_', " "),
+        e.max
+    )
+}
+
+/// "… is checkmated: … wins" and the like, shared by the variants whose side
+/// without a legal move loses.
+pub(crate) fn no_move<V: Prose>(pos: &V, reason: Reason, stalemate_words: &str) -> String {
+    let us = pos.side_to_move();
+    let how = if reason == Reason::Checkmate {
+        "is checkmated".to_owned()
+    } else {
+        stalemate_words.to_owned()
+    };
+    format!("{} {how}: {} wins", V::side_name(us), V::side_name(!us))
+}

@@ -1,0 +1,254 @@
+//! Xiangqi in words.
+
+use super::{no_move, Prose};
+use crate::variants::xiangqi::board::{color_of, file_of, kind_of, rank_of, sq_name, Kind, Sq};
+use crate::variants::xiangqi::{Notation, Position, Why, Xiangqi};
+use crate::variants::{Color, Conduct, Game, NotationName, Reason, Verdict, Warning};
+
+/// A point as the request's notation names it: ranks 1-10 in Fairy
+/// coordinates, 0-9 (ICCS) otherwise.
+fn point(s: Sq, notation: Notation) -> String {
+    match notation {
+        Notation::Fairy => format!(
+            "{}{}",
+            (b'a' + file_of(s) as u8) as char,
+            rank_of(s) + 1
+        ),
+        _ => sq_name(s),
+    }
+}
+
+/// `Red chariot`, `Black horse`.
+fn label(c: Color, kind: Kind) -> String {
+    format!("{} {}", Xiangqi::side_name(c), kind.name())
+}
+
+fn article(kind: Kind) -> &'static str {
+    if kind == Kind::Advisor || kind == Kind::Elephant {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+impl Prose for Position {
+    const NAME: &'static str = "Xiangqi";
+    const DESCRIPTION: &'static str = "Chinese chess on 9x10 points: palace, river, elephant eye, horse leg, cannon screens and the flying general. A side without a legal move loses.";
+
+    fn side_name(c: Color) -> &'static str {
+        match c {
+            Color::White => "Red",
+            Color::Black => "Black",
+        }
+    }
+
+    fn notation_description(name: NotationName) -> &'static str {
+        match name {
+            NotationName::Iccs | NotationName::Ucci => "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)",
+            NotationName::Fairy | NotationName::Uci => "Fairy-Stockfish's UCI coordinates, ranks 1-10 (what pyffish and pychess send)",
+            NotationName::Wxf => "WXF/AXF notation",
+            _ => "Chinese notation, simplified or traditional characters",
+        }
+    }
+
+    fn refusal(&self, why: &Why, text: &str, notation: Notation) -> String {
+        let us = self.side();
+        let at = |s: Sq| point(s, notation);
+        match *why {
+            Why::NoPiece { at: s } => format!("there is no piece on {}", at(s)),
+            Why::NotYourPiece { at: s } => format!(
+                "the piece on {} is {}'s, and it is {} to move",
+                at(s),
+                Self::side_name(!us),
+                Self::side_name(us)
+            ),
+            Why::NullMove => "a move must go to another point".to_owned(),
+            Why::OwnPiece { at: s, kind } => format!(
+                "{} is occupied by {}'s own {}",
+                at(s),
+                Self::side_name(us),
+                kind.name()
+            ),
+            Why::Shape { kind } => match kind {
+                Kind::General => "a general moves one point orthogonally".to_owned(),
+                Kind::Advisor => "an advisor moves one point diagonally".to_owned(),
+                Kind::Elephant => "an elephant moves exactly two points diagonally".to_owned(),
+                Kind::Horse => {
+                    "a horse moves one point orthogonally and then one diagonally outward"
+                        .to_owned()
+                }
+                Kind::Chariot | Kind::Cannon => {
+                    format!("a {} moves along a rank or a file", kind.name())
+                }
+                Kind::Soldier => {
+                    "a soldier moves one point forward, or sideways after crossing the river"
+                        .to_owned()
+                }
+            },
+            Why::Backward => "a soldier never moves backward".to_owned(),
+            Why::LeavesPalace { kind, to } => {
+                let who = if kind == Kind::General {
+                    "the general".to_owned()
+                } else {
+                    format!("{} {}", article(kind), kind.name())
+                };
+                format!(
+                    "{who} may not leave the palace ({} is outside it)",
+                    at(to)
+                )
+            }
+            Why::CrossesRiver => "an elephant may not cross the river".to_owned(),
+            Why::EyeBlocked { at: s } => format!("the elephant's eye at {} is blocked", at(s)),
+            Why::LegBlocked { at: s } => format!("the horse's leg at {} is blocked", at(s)),
+            Why::PathBlocked { kind, at: s } => {
+                format!("the {}'s path is blocked at {}", kind.name(), at(s))
+            }
+            Why::CannonScreens { from, to, screens } => format!(
+                "a cannon captures by jumping exactly one piece, and there {} between {} and {}",
+                match screens {
+                    0 => "is none".to_owned(),
+                    n => format!("are {n}"),
+                },
+                at(from),
+                at(to)
+            ),
+            Why::NotCrossed => {
+                "a soldier may move sideways only after crossing the river".to_owned()
+            }
+            Why::FlyingGeneral { file } => format!(
+                "the generals would face each other on the {}-file",
+                (b'a' + file) as char
+            ),
+            Why::SelfCheck {
+                kind,
+                to,
+                was_in_check,
+                by,
+            } => {
+                let by = by
+                    .map(|(s, k)| format!(" by the {} on {}", label(!us, k), at(s)))
+                    .unwrap_or_default();
+                if kind == Kind::General {
+                    format!("{} is attacked{by}", at(to))
+                } else if was_in_check {
+                    format!(
+                        "it does not get the general out of check: it would still be attacked{by}"
+                    )
+                } else {
+                    format!("it leaves the general in check{by}")
+                }
+            }
+            Why::NoSuchMove => format!(
+                "no legal move of {} is written '{text}' in {} notation",
+                Self::side_name(us),
+                if notation == Notation::Chinese {
+                    "Chinese"
+                } else {
+                    "WXF"
+                }
+            ),
+        }
+    }
+
+    fn unreadable(text: &str, notation: Notation) -> String {
+        match notation {
+            Notation::Iccs => format!(
+                "'{text}' is not a coordinate move like 'h2e2' (files a-i, ranks 0-9)"
+            ),
+            Notation::Fairy => format!(
+                "'{text}' is not a coordinate move like 'h3e3' (files a-i, ranks 1-10)"
+            ),
+            Notation::Wxf => {
+                format!("'{text}' is not a WXF move (four symbols, like 'C2.5' or '炮二平五')")
+            }
+            Notation::Chinese => format!(
+                "'{text}' is not a Chinese move (four symbols, like 'C2.5' or '炮二平五')"
+            ),
+        }
+    }
+
+    fn explain(game: &Game<Position>, v: &Verdict) -> String {
+        let pos = game.current();
+        match v.reason {
+            Reason::Checkmate | Reason::Stalemate => no_move(
+                pos,
+                v.reason,
+                "has no legal move (stalemate, which loses in Xiangqi)",
+            ),
+            Reason::InsufficientMaterial => {
+                "neither side has a chariot, horse, cannon or soldier left, so neither can win"
+                    .to_owned()
+            }
+            Reason::MoveLimit => format!(
+                "{} plies have been played without a capture (the limit is {})",
+                pos.halfmove_clock(),
+                game.rules().move_limit_plies
+            ),
+            _ => repetition(game, v),
+        }
+    }
+
+    fn chased(pos: &Position, square: u8) -> (String, String) {
+        let p = pos.piece_at(square);
+        let what = kind_of(p).map_or_else(String::new, |k| label(color_of(p), k));
+        (sq_name(square), what)
+    }
+
+    fn warning(pos: &Position, w: &Warning) -> String {
+        let (at, what) = Self::chased(pos, w.square);
+        format!(
+            "the {what} on {at} stands where no game can bring it (a soldier never stands behind its starting rank or beside it before crossing the river): this position cannot arise in a game, and it is played by the ordinary rules"
+        )
+    }
+}
+
+/// A repetition verdict: who breached, how, and the plies judged.
+fn repetition(game: &Game<Position>, v: &Verdict) -> String {
+    let Some(report) = v.repetition.as_deref() else {
+        return "the position stood for the third time: drawn".to_owned();
+    };
+    let plies = format!("plies {}-{}", report.cycle.0 + 1, report.cycle.1);
+    let side = Xiangqi::side_name;
+    let checking = |c: Color| report.conduct[c.index()] == Conduct::PerpetualCheck;
+    match report.in_breach {
+        Some(c) if v.reason == Reason::PerpetualCheck => format!(
+            "the position stood for the third time; {} gave check with every move of the repetition ({plies}): perpetual check loses, {} wins",
+            side(c),
+            side(!c)
+        ),
+        Some(c) => {
+            let Conduct::PerpetualChase { chased } = &report.conduct[c.index()] else {
+                return String::new();
+            };
+            let end = &game.positions()[report.cycle.1];
+            let names: Vec<String> = chased
+                .iter()
+                .map(|&s| {
+                    let (at, what) = Position::chased(end, s);
+                    format!("the {what} (now on {at})")
+                })
+                .collect();
+            format!(
+                "the position stood for the third time; {} chased {} with every move of the repetition ({plies}): perpetual chase loses, {} wins",
+                side(c),
+                names.join(" and "),
+                side(!c)
+            )
+        }
+        None if checking(Color::White) && checking(Color::Black) => format!(
+            "the position stood for the third time and both sides checked perpetually ({plies}): drawn"
+        ),
+        None if report
+            .conduct
+            .iter()
+            .all(|c| matches!(c, Conduct::PerpetualChase { .. })) =>
+        {
+            format!(
+                "the position stood for the third time and both sides chased perpetually ({plies}): drawn"
+            )
+        }
+        None => format!(
+            "the position stood for the third time without a perpetual check or chase ({plies}): drawn"
+        ),
+    }
+}

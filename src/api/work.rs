@@ -1,0 +1,607 @@
+//! What each endpoint does, once for every variant: build the request's game,
+//! ask the rules core, and shape the typed answer (words from [`super::prose`]).
+//! The routes in [`super::handlers`] pick the variant with one
+//! [`crate::dispatch::Visitor`] each.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::engine::{EngineConfig, EnginePool, Peer, Refused};
+use super::error::{hint_sentence, ApiError, Problem};
+use super::extract::{notation_of, rule_options, rules_of};
+use super::prose::{self, Prose};
+use super::types::*;
+use crate::diagram::Options as DiagramOptions;
+use crate::dispatch::{Playable, Visitor};
+use crate::search::{self, Limits, Score};
+use crate::variants::{
+    Color, Conduct, Game, NotationName, Outcome, PlayError, Refusal, SetupError, Variant,
+    VariantId, Verdict,
+};
+
+/// The longest `moves` record a request may carry.
+pub const MAX_MOVES: usize = 10_000;
+
+/// Runs a request's work, turning a panic (a bug: the tests hunt for them)
+/// into a logged 500 problem instead of a dropped connection.
+pub fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        tracing::error!(panic = %what, "a request panicked");
+        Err(internal())
+    })
+}
+
+fn internal() -> ApiError {
+    ApiError::new(
+        Problem::Internal,
+        "the service failed on this request; the failure has been logged",
+    )
+}
+
+/// What `GET /v1/variants/{variant}` says about a variant.
+pub struct Describe;
+
+impl Visitor for Describe {
+    type Output = VariantDetails;
+    fn visit<V: Playable>(self) -> VariantDetails {
+        let info = V::info();
+        VariantDetails {
+            id: info.id,
+            name: V::NAME.to_owned(),
+            description: V::DESCRIPTION.to_owned(),
+            files: info.files,
+            ranks: info.ranks,
+            start_fen: info.start_fen.to_owned(),
+            sides: vec![
+                Side::of(V::ID, Color::White),
+                Side::of(V::ID, Color::Black),
+            ],
+            notations: info
+                .notations
+                .into_iter()
+                .map(|n| NotationDoc {
+                    name: n.name,
+                    aliases: n.aliases.to_vec(),
+                    description: V::notation_description(n.name).to_owned(),
+                    example: n.example.to_owned(),
+                })
+                .collect(),
+            rule_options: rule_options::<V>()
+                .into_iter()
+                .map(|o| RuleOption {
+                    r#type: o.kind,
+                    values: (!o.values.is_empty()).then(|| o.values.clone()),
+                    name: o.name,
+                    default: o.default,
+                    description: o.description,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Another notation of the variant in which `text` is a legal move here.
+fn notation_hint<V: Variant>(pos: &V, text: &str, used: V::Notation) -> Option<NotationName> {
+    V::info().notations.iter().map(|n| n.name).find(|&name| {
+        V::notation(name).is_some_and(|other| other != used && pos.parse_move(text, other).is_ok())
+    })
+}
+
+/// How a request's record may end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Record {
+    /// Every move before the end of the game (legal-moves, validate, analyze).
+    ToTheEnd,
+    /// Moves after the end are accepted and checked (adjudicate).
+    PastTheEnd,
+}
+
+/// A game over: the verdict's words and figures on a problem.
+fn game_over<V: Prose>(problem: Problem, detail: String, v: &Verdict) -> ApiError {
+    ApiError::new(problem, detail).game(V::ID, &Outcome::Ended(v.clone()))
+}
+
+/// Builds the game of a request: rules, start position, and every move
+/// checked. Also returns how many moves followed the end of the game.
+fn replay<V: Prose>(
+    req: &impl PositionFields,
+    notation: V::Notation,
+    record: Record,
+) -> Result<(Game<V>, usize), ApiError> {
+    let moves = req.moves();
+    if moves.len() > MAX_MOVES {
+        return Err(ApiError::new(
+            Problem::TooManyMoves,
+            format!(
+                "moves: {} moves were sent; at most {MAX_MOVES} are accepted",
+                moves.len()
+            ),
+        )
+        .field("moves"));
+    }
+    let rules = rules_of::<V>(req.rules())?;
+    let balances = req.balances().map(|b| [b.white, b.black]);
+    let start = V::setup(req.fen(), &rules, balances).map_err(|e| match e {
+        SetupError::Fen(e) => ApiError::invalid_fen(e),
+        SetupError::Balances(e) => ApiError::new(
+            Problem::InvalidBalances,
+            format!("balances: {}", prose::balances_error::<V>(&e)),
+        )
+        .field("balances"),
+    })?;
+    let mut game = Game::<V>::new(start, rules);
+    let played = match record {
+        Record::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
+        Record::PastTheEnd => game.play_past_end(moves, notation),
+    };
+    let after_end = played.map_err(|e| match e {
+        PlayError::Illegal { index, text, error } => {
+            // The board the move was refused on (past the end, the game
+            // stopped earlier).
+            let mut board = game.current().clone();
+            for t in &moves[game.moves().len()..index] {
+                if let Ok(m) = board.parse_move(t, notation) {
+                    board.make_move(m);
+                }
+            }
+            let hint = notation_hint(&board, &text, notation);
+            let problem = if error.is_syntax() {
+                Problem::InvalidMove
+            } else {
+                Problem::IllegalMove
+            };
+            let why = prose::move_error(&board, &error, &text, notation);
+            let mut err = ApiError::new(
+                problem,
+                format!("move {index} ('{text}'): {why}{}", hint_sentence(&text, hint)),
+            )
+            .field(format!("moves[{index}]"));
+            err.move_index = Some(index);
+            err.reason_code = Some(error.code());
+            err.notation_hint = hint;
+            err.move_text = Some(text);
+            err
+        }
+        PlayError::GameOver {
+            index,
+            text,
+            verdict,
+        } => {
+            let outcome = Outcome::Ended(verdict.clone());
+            let mut err = game_over::<V>(
+                Problem::GameOver,
+                format!(
+                    "move {index} ('{text}') was played after the game had ended ({}): {}",
+                    outcome.result(),
+                    V::explain(&game, &verdict)
+                ),
+                &verdict,
+            )
+            .field(format!("moves[{index}]"));
+            err.move_index = Some(index);
+            err.move_text = Some(text);
+            err
+        }
+    })?;
+    Ok((game, after_end))
+}
+
+/// The game a request describes, and the notation its moves are written in.
+fn game_of<V: Prose>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
+    let notation = notation_of::<V>(req.notation())?;
+    let (game, _) = replay::<V>(req, notation, Record::ToTheEnd)?;
+    Ok((game, notation))
+}
+
+fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
+    let side = |c: Color| Side::of(V::ID, c);
+    GameStatus {
+        status: match outcome {
+            Outcome::Ongoing => Status::Ongoing,
+            Outcome::Ended(v) if v.winner.is_some() => Status::Decisive,
+            Outcome::Ended(_) => Status::Drawn,
+        },
+        result: outcome.result(),
+        winner: outcome.winner().map(side),
+        reason: outcome.reason(),
+        explanation: prose::outcome(game, outcome),
+        claimable_draws: if outcome.is_ongoing() {
+            game.claimable_draws()
+                .into_iter()
+                .map(|reason| ClaimableDraw {
+                    reason,
+                    explanation: V::claimable(game, reason),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        repetition: outcome.repetition().map(|r| RepetitionDoc {
+            occurrences: r.occurrences.clone(),
+            cycle: PlyRange {
+                from_ply: r.cycle.0,
+                to_ply: r.cycle.1,
+            },
+            in_breach: r.in_breach.map(side),
+            sides: [Color::White, Color::Black]
+                .into_iter()
+                .zip(&r.conduct)
+                .map(|(c, conduct)| SideConduct {
+                    side: side(c),
+                    conduct: match conduct {
+                        Conduct::PerpetualCheck => ConductCode::PerpetualCheck,
+                        Conduct::PerpetualChase { .. } => ConductCode::PerpetualChase,
+                        Conduct::Allowed => ConductCode::Allowed,
+                    },
+                    chased: match conduct {
+                        Conduct::PerpetualChase { chased } => chased
+                            .iter()
+                            .map(|&s| {
+                                let (square, piece) = V::chased(&game.positions()[r.cycle.1], s);
+                                ChasedPiece { square, piece }
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    },
+                })
+                .collect(),
+        }),
+    }
+}
+
+fn summary<V: Prose>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
+    let pos = game.current();
+    let start = &game.positions()[0];
+    PositionSummary {
+        fen: pos.to_fen(),
+        side_to_move: Side::of(V::ID, pos.side_to_move()),
+        in_check: pos.in_check(),
+        plies: game.moves().len(),
+        balances: pos
+            .balances()
+            .map(|[white, black]| Balances { white, black }),
+        status: status(game, outcome),
+        warnings: start
+            .warnings()
+            .iter()
+            .map(|w| WarningDoc {
+                code: w.code,
+                message: V::warning(start, w),
+            })
+            .collect(),
+    }
+}
+
+/// The legal moves `moves` of the game's position, every notation and mark.
+fn legal_moves_of<V: Prose>(game: &Game<V>, moves: &[V::Move], notation: V::Notation) -> Vec<LegalMove> {
+    let pos = game.current();
+    let mover = pos.side_to_move();
+    pos.describe_moves(moves, notation)
+        .into_iter()
+        .zip(moves)
+        .map(|(d, &mv)| {
+            let repetition = game.repetition_verdict_after(mv).map(|v| RepetitionMark {
+                outcome: match v.winner {
+                    Some(w) if w == mover => MoverOutcome::Win,
+                    Some(_) => MoverOutcome::Loss,
+                    None => MoverOutcome::Draw,
+                },
+                reason: v.reason,
+            });
+            let mut out = LegalMove {
+                mv: d.wire,
+                iccs: None,
+                fairy: None,
+                wxf: None,
+                chinese: None,
+                uci: None,
+                san: None,
+                cost: d.cost,
+                capture: d.capture,
+                check: d.gives_check,
+                forbidden_repetition: repetition
+                    .as_ref()
+                    .is_some_and(|r| r.outcome == MoverOutcome::Loss),
+                repetition,
+            };
+            for (name, text) in d.written {
+                let slot = match name {
+                    NotationName::Iccs | NotationName::Ucci => &mut out.iccs,
+                    NotationName::Fairy => &mut out.fairy,
+                    NotationName::Wxf => &mut out.wxf,
+                    NotationName::Chinese => &mut out.chinese,
+                    NotationName::Uci => &mut out.uci,
+                    NotationName::San => &mut out.san,
+                    NotationName::Coordinate => continue,
+                };
+                *slot = Some(text);
+            }
+            out
+        })
+        .collect()
+}
+
+/// `POST …/legal-moves`.
+pub struct LegalMoves(pub PositionRequest);
+
+impl Visitor for LegalMoves {
+    type Output = Result<LegalMovesResponse, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let (game, notation) = game_of::<V>(&self.0)?;
+            let mut moves = Vec::new();
+            game.current().legal_moves(&mut moves);
+            let outcome: Outcome = game.verdict(!moves.is_empty()).into();
+            if !outcome.is_ongoing() {
+                moves.clear();
+            }
+            Ok(LegalMovesResponse {
+                variant: V::ID,
+                position: summary(&game, &outcome),
+                legal_moves: legal_moves_of(&game, &moves, notation),
+            })
+        })
+    }
+}
+
+/// `POST …/validate`.
+pub struct Validate(pub ValidateRequest);
+
+impl Visitor for Validate {
+    type Output = Result<ValidateResponse, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let req = self.0;
+            let (mut game, notation) = game_of::<V>(&req)?;
+            let refuse = |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
+                variant: V::ID,
+                legal: false,
+                mv: req.mv.clone(),
+                reason: Some(reason),
+                reason_code: Some(code),
+                notation_hint: hint,
+                details: None,
+                position_after: None,
+            };
+            let outcome = game.outcome();
+            if let Outcome::Ended(v) = &outcome {
+                return Ok(refuse(
+                    format!(
+                        "the game is over ({}): {}",
+                        outcome.result(),
+                        V::explain(&game, v)
+                    ),
+                    Refusal::GameOver,
+                    None,
+                ));
+            }
+            match game.current().parse_move(&req.mv, notation) {
+                Ok(mv) => {
+                    let details = legal_moves_of(&game, &[mv], notation).pop();
+                    game.play(mv);
+                    let after = game.outcome();
+                    Ok(ValidateResponse {
+                        variant: V::ID,
+                        legal: true,
+                        mv: req.mv.clone(),
+                        reason: None,
+                        reason_code: None,
+                        notation_hint: None,
+                        details,
+                        position_after: Some(summary(&game, &after)),
+                    })
+                }
+                Err(e) => {
+                    let pos = game.current();
+                    let hint = notation_hint(pos, &req.mv, notation);
+                    let message = format!(
+                        "{}{}",
+                        prose::move_error(pos, &e, &req.mv, notation),
+                        hint_sentence(&req.mv, hint)
+                    );
+                    if e.is_syntax() {
+                        let mut err = ApiError::new(Problem::InvalidMove, format!("move: {message}"))
+                            .field("move");
+                        err.reason_code = Some(e.code());
+                        err.notation_hint = hint;
+                        Err(err)
+                    } else {
+                        Ok(refuse(message, e.code(), hint))
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// `POST …/adjudicate`.
+pub struct Adjudicate(pub PositionRequest);
+
+impl Visitor for Adjudicate {
+    type Output = Result<AdjudicateResponse, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let notation = notation_of::<V>(self.0.notation())?;
+            let (game, moves_after_end) = replay::<V>(&self.0, notation, Record::PastTheEnd)?;
+            let outcome = game.outcome();
+            Ok(AdjudicateResponse {
+                variant: V::ID,
+                ended_at_ply: (!outcome.is_ongoing()).then(|| game.moves().len()),
+                moves_after_end,
+                position: summary(&game, &outcome),
+            })
+        })
+    }
+}
+
+/// Reads a request's search limits against the server's caps.
+fn search_limits(req: &AnalyzeRequest, config: &EngineConfig) -> Result<(Limits, AppliedLimits), ApiError> {
+    let out_of_range = |field: &str, value: u64, max: u64| {
+        ApiError::new(
+            Problem::InvalidLimits,
+            format!("{field}: {value} is out of range; use 1 to {max}"),
+        )
+        .field(field)
+    };
+    let max_ms = config.max_movetime.as_millis() as u64;
+    for (field, value, max) in [
+        ("depth", req.depth.map(u64::from), u64::from(config.max_depth)),
+        ("movetime_ms", req.movetime_ms, max_ms),
+        ("nodes", req.nodes, config.max_nodes),
+        ("multipv", req.multipv.map(|m| m as u64), 5),
+    ] {
+        if let Some(v) = value.filter(|&v| v == 0 || v > max) {
+            return Err(out_of_range(field, v, max));
+        }
+    }
+    let multipv = req.multipv.unwrap_or(1);
+    let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
+    // Time always has a bound: the request's, the default, or the cap.
+    let movetime = match (req.movetime_ms, unlimited) {
+        (Some(t), _) => Duration::from_millis(t),
+        (None, true) => config.default_movetime.min(config.max_movetime),
+        (None, false) => config.max_movetime,
+    };
+    let depth = req.depth.unwrap_or(config.max_depth);
+    let nodes = req.nodes;
+    Ok((
+        Limits {
+            depth: Some(depth),
+            movetime: Some(movetime),
+            nodes,
+            multipv,
+        },
+        AppliedLimits {
+            depth,
+            movetime_ms: movetime.as_millis() as u64,
+            nodes,
+            multipv,
+        },
+    ))
+}
+
+fn score_doc(score: Score) -> ScoreDoc {
+    match score {
+        Score::Cp(v) => ScoreDoc {
+            cp: Some(v),
+            mate: None,
+        },
+        Score::Mate(n) => ScoreDoc {
+            cp: None,
+            mate: Some(n),
+        },
+    }
+}
+
+/// `POST …/analyze`: validates the request at once, then searches on the
+/// pool; the handler awaits the future this gives.
+pub struct Analyze {
+    /// The request.
+    pub req: AnalyzeRequest,
+    /// The search pool.
+    pub pool: Arc<EnginePool>,
+    /// The client's connection, to notice it going away.
+    pub peer: Option<Arc<Peer>>,
+}
+
+/// The analysis of a request, to await.
+pub type Analysis =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnalyzeResponse, ApiError>>>>;
+
+impl Visitor for Analyze {
+    type Output = Analysis;
+    fn visit<V: Playable>(self) -> Analysis {
+        Box::pin(analyze::<V>(self))
+    }
+}
+
+async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
+    let (game, notation, limits, applied, summary) = guarded(|| {
+        let (game, notation) = game_of::<V>(&a.req)?;
+        let (limits, applied) = search_limits(&a.req, &a.pool.config)?;
+        let outcome = game.outcome();
+        if let Outcome::Ended(v) = &outcome {
+            return Err(game_over::<V>(
+                Problem::GameEnded,
+                format!(
+                    "the game is over ({}): {}",
+                    outcome.result(),
+                    V::explain(&game, v)
+                ),
+                v,
+            ));
+        }
+        let summary = summary(&game, &outcome);
+        Ok((game, notation, limits, applied, summary))
+    })?;
+    let start = game.current().clone();
+    let found = a.pool.search(game, limits, a.peer).await.map_err(|refused| match refused {
+        Refused::Busy => ApiError::new(
+            Problem::EngineBusy,
+            format!(
+                "all {} search threads are busy; retry in a second",
+                a.pool.config.max_searches
+            ),
+        ),
+        Refused::ShuttingDown => ApiError::new(
+            Problem::EngineBusy,
+            "the server is shutting down; retry on another instance",
+        ),
+        Refused::NoThread => ApiError::new(
+            Problem::EngineBusy,
+            "no search thread could be started; retry in a second",
+        ),
+        Refused::Failed => internal(),
+    })?;
+    let r = found.ok_or_else(|| {
+        ApiError::new(Problem::GameEnded, "the side to move has no legal move")
+    })?;
+    Ok(AnalyzeResponse {
+        variant: V::ID,
+        position: summary,
+        best_move: start.write_move(r.best_move, notation),
+        lines: r
+            .lines
+            .iter()
+            .map(|l| AnalysisLine {
+                moves: search::line_text(&start, &l.moves, notation),
+                score: score_doc(l.score),
+                depth: l.depth,
+            })
+            .collect(),
+        depth: r.depth,
+        nodes: r.nodes,
+        nps: r.nps(),
+        time_ms: r.elapsed.as_millis() as u64,
+        limits: applied,
+    })
+}
+
+/// A diagram of a request's position.
+pub struct Diagram<'a, R> {
+    /// The request's position fields.
+    pub req: &'a R,
+    /// How to draw it.
+    pub options: DiagramOptions,
+}
+
+impl<R: PositionFields> Visitor for Diagram<'_, R> {
+    type Output = Result<String, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let (game, _) = game_of::<V>(self.req)?;
+            Ok(V::diagram(&game, &self.options))
+        })
+    }
+}
+
+/// The variant named in a path, read by serde: kept here so the handlers
+/// need not name the variants.
+pub fn variants() -> Vec<VariantDetails> {
+    VariantId::ALL.iter().map(|&id| id.visit(Describe)).collect()
+}

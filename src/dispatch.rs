@@ -1,0 +1,35 @@
+//! The one dispatch: the only place that lists the variants. Everything
+//! that picks a variant at run time (the API, UCI, the CLI, fuzzing) hands
+//! a [`Visitor`] to [`VariantId::visit`], which calls it back with the
+//! variant's type. A new variant is a new module plus one line here.
+
+use crate::api::prose::Prose;
+use crate::diagram::Draw;
+use crate::search::Evaluate;
+use crate::uci::UciVariant;
+use crate::variants::{tamerlane, taxi, xiangqi, VariantId};
+
+/// Everything the service does with a variant: its rules, its engine, its
+/// pictures, its words and its protocol.
+pub trait Playable: Evaluate + Draw + Prose + UciVariant {}
+
+impl<T: Evaluate + Draw + Prose + UciVariant> Playable for T {}
+
+/// Work to do with whichever variant a request names.
+pub trait Visitor {
+    /// What the work gives back.
+    type Output;
+    /// Does the work with the variant `V`.
+    fn visit<V: Playable>(self) -> Self::Output;
+}
+
+impl VariantId {
+    /// Calls `visitor` back with this variant's type.
+    pub fn visit<T: Visitor>(self, visitor: T) -> T::Output {
+        match self {
+            VariantId::Xiangqi => visitor.visit::<xiangqi::Xiangqi>(),
+            VariantId::Taxi => visitor.visit::<taxi::Taxi>(),
+            VariantId::Tamerlane => visitor.visit::<tamerlane::Tamerlane>(),
+        }
+    }
+}
