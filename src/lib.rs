@@ -1,5 +1,7 @@
 //! arbiter: a stateless rules service for Xiangqi, Tamerlane chess and Taxi chess.
 
+#![warn(missing_docs)]
+
 pub mod api;
 pub mod diagram;
 pub mod dispatch;

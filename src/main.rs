@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use arbiter::dispatch::{Playable, Visitor};
 use arbiter::variants::{self, Variant, VariantId};
 use clap::{Parser, Subcommand};
 
@@ -29,7 +30,8 @@ enum Command {
     /// Count the leaves of the legal move tree (the move generator's truth test).
     Perft {
         /// The variant: xiangqi, taxi or tamerlane.
-        variant: String,
+        #[arg(value_parser = parse_variant)]
+        variant: VariantId,
         /// Depth in plies.
         depth: u32,
         /// Start from this FEN instead of the variant's start position.
@@ -68,22 +70,11 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => {
-            let Some(id) = VariantId::parse(&variant) else {
-                eprintln!(
-                    "arbiter: unknown variant '{variant}' (known: {})",
-                    known_variants()
-                );
-                return ExitCode::from(2);
-            };
-            let result = match id {
-                VariantId::Xiangqi => {
-                    run_perft::<variants::xiangqi::Xiangqi>(depth, fen.as_deref(), divide)
-                }
-                VariantId::Taxi => run_perft::<variants::taxi::Taxi>(depth, fen.as_deref(), divide),
-                VariantId::Tamerlane => {
-                    run_perft::<variants::tamerlane::Tamerlane>(depth, fen.as_deref(), divide)
-                }
-            };
+            let result = variant.visit(Perft {
+                depth,
+                fen: fen.as_deref(),
+                divide,
+            });
             match result {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -104,8 +95,9 @@ fn main() -> ExitCode {
         }
         Command::Healthcheck { addr } => {
             let addr = addr.unwrap_or_else(|| {
-                let bind = std::env::var("ARBITER_BIND").unwrap_or_else(|_| "0.0.0.0:8080".into());
-                let port = bind.rsplit(':').next().unwrap_or("8080").to_owned();
+                let bind = std::env::var("ARBITER_BIND")
+                    .unwrap_or_else(|_| arbiter::api::defaults::BIND.into());
+                let port = bind.rsplit(':').next().unwrap_or_default().to_owned();
                 format!("127.0.0.1:{port}")
             });
             match healthcheck(&addr) {
@@ -123,12 +115,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn known_variants() -> String {
-    VariantId::ALL
-        .iter()
-        .map(|v| v.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// A variant named on the command line.
+fn parse_variant(name: &str) -> Result<VariantId, String> {
+    VariantId::parse(name).ok_or_else(|| {
+        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+        format!("unknown variant (known: {})", known.join(", "))
+    })
+}
+
+/// `arbiter perft`, with whichever variant was named.
+struct Perft<'a> {
+    depth: u32,
+    fen: Option<&'a str>,
+    divide: bool,
+}
+
+impl Visitor for Perft<'_> {
+    type Output = Result<(), String>;
+    fn visit<V: Playable>(self) -> Result<(), String> {
+        run_perft::<V>(self.depth, self.fen, self.divide)
+    }
 }
 
 fn run_perft<V: Variant>(depth: u32, fen: Option<&str>, divide: bool) -> Result<(), String> {

@@ -40,15 +40,9 @@ pub struct EngineConfig {
 }
 
 impl Default for EngineConfig {
+    /// The limits of `arbiter serve` run without options.
     fn default() -> EngineConfig {
-        EngineConfig {
-            max_searches: default_max_searches(),
-            default_movetime: Duration::from_millis(1000),
-            max_movetime: Duration::from_millis(10_000),
-            max_depth: 64,
-            max_nodes: 100_000_000,
-            hash_mb: 16,
-        }
+        super::ServeArgs::default().engine_config()
     }
 }
 

@@ -44,11 +44,6 @@ impl Collector for EngineCollector {
                 s.running.load(Ordering::Relaxed) as i64,
             ),
             (
-                "arbiter_searches_queued",
-                "Searches waiting for a thread (always 0: a full pool refuses at once with 503)",
-                0,
-            ),
-            (
                 "arbiter_search_threads",
                 "Searches that may run at once (--max-searches)",
                 self.0.config.max_searches as i64,

@@ -277,43 +277,43 @@ pub fn app(
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(long, env = "ARBITER_BIND", default_value = "0.0.0.0:8080")]
+    #[arg(long, env = "ARBITER_BIND", default_value = defaults::BIND)]
     pub bind: String,
     /// Worker threads (default: one per CPU core).
     #[arg(long, env = "ARBITER_WORKERS")]
     pub workers: Option<usize>,
     /// Seconds a client has to send a request's head and body.
-    #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 10)]
+    #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = defaults::REQUEST_TIMEOUT_SECS)]
     pub request_timeout_secs: u64,
     /// Seconds given to running requests once the listener has closed on
     /// SIGTERM; searches still running a second before are cut short.
-    #[arg(long, env = "ARBITER_SHUTDOWN_TIMEOUT_SECS", default_value_t = 10)]
+    #[arg(long, env = "ARBITER_SHUTDOWN_TIMEOUT_SECS", default_value_t = defaults::SHUTDOWN_TIMEOUT_SECS)]
     pub shutdown_timeout_secs: u64,
     /// Seconds between SIGTERM and closing the listener, while `/readyz`
     /// already answers 503 and requests are still served.
-    #[arg(long, env = "ARBITER_DRAIN_SECS", default_value_t = 0)]
+    #[arg(long, env = "ARBITER_DRAIN_SECS", default_value_t = defaults::DRAIN_SECS)]
     pub drain_secs: u64,
     /// Searches (`/analyze`) that may run at once; more are refused with 503
     /// (default: half the CPU cores, at least 1).
     #[arg(long, env = "ARBITER_MAX_SEARCHES")]
     pub max_searches: Option<usize>,
     /// Search time when a request sets no limit, in milliseconds.
-    #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = 1000)]
+    #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = defaults::DEFAULT_MOVETIME_MS)]
     pub default_movetime_ms: u64,
     /// The longest search, in milliseconds, whatever a request asks.
-    #[arg(long, env = "ARBITER_MAX_MOVETIME_MS", default_value_t = 10_000)]
+    #[arg(long, env = "ARBITER_MAX_MOVETIME_MS", default_value_t = defaults::MAX_MOVETIME_MS)]
     pub max_movetime_ms: u64,
     /// The deepest search a request may ask for, in plies.
-    #[arg(long, env = "ARBITER_MAX_DEPTH", default_value_t = 64)]
+    #[arg(long, env = "ARBITER_MAX_DEPTH", default_value_t = defaults::MAX_DEPTH)]
     pub max_depth: u32,
     /// The most nodes a request may ask for.
-    #[arg(long, env = "ARBITER_MAX_NODES", default_value_t = 100_000_000)]
+    #[arg(long, env = "ARBITER_MAX_NODES", default_value_t = defaults::MAX_NODES)]
     pub max_nodes: u64,
     /// Transposition table of each search, in MiB.
-    #[arg(long, env = "ARBITER_HASH_MB", default_value_t = 16)]
+    #[arg(long, env = "ARBITER_HASH_MB", default_value_t = defaults::HASH_MB)]
     pub hash_mb: usize,
     /// What to log, in tracing's filter syntax (e.g. `info`, `warn,arbiter=debug`).
-    #[arg(long, env = "ARBITER_LOG", default_value = "info")]
+    #[arg(long, env = "ARBITER_LOG", default_value = defaults::LOG)]
     pub log: String,
     /// Log lines as text or as JSON objects.
     #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -398,24 +398,51 @@ pub fn server(
 }
 
 impl Default for ServeArgs {
+    /// What `arbiter serve` runs with when given nothing.
     fn default() -> ServeArgs {
         ServeArgs {
-            bind: "0.0.0.0:8080".to_owned(),
+            bind: defaults::BIND.to_owned(),
             workers: None,
-            request_timeout_secs: 10,
-            shutdown_timeout_secs: 10,
-            drain_secs: 0,
+            request_timeout_secs: defaults::REQUEST_TIMEOUT_SECS,
+            shutdown_timeout_secs: defaults::SHUTDOWN_TIMEOUT_SECS,
+            drain_secs: defaults::DRAIN_SECS,
             max_searches: None,
-            default_movetime_ms: 1000,
-            max_movetime_ms: 10_000,
-            max_depth: 64,
-            max_nodes: 100_000_000,
-            hash_mb: 16,
-            log: "info".to_owned(),
+            default_movetime_ms: defaults::DEFAULT_MOVETIME_MS,
+            max_movetime_ms: defaults::MAX_MOVETIME_MS,
+            max_depth: defaults::MAX_DEPTH,
+            max_nodes: defaults::MAX_NODES,
+            hash_mb: defaults::HASH_MB,
+            log: defaults::LOG.to_owned(),
             log_format: LogFormat::Text,
             cors_origins: Vec::new(),
         }
     }
+}
+
+/// The defaults of `arbiter serve`, written once: the command line's
+/// defaults, [`ServeArgs::default`] and [`engine::EngineConfig::default`]
+/// all read them.
+pub mod defaults {
+    /// Address to listen on.
+    pub const BIND: &str = "0.0.0.0:8080";
+    /// Seconds a client has to send a request.
+    pub const REQUEST_TIMEOUT_SECS: u64 = 10;
+    /// Seconds given to running requests at shutdown.
+    pub const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
+    /// Seconds of draining before the listener closes.
+    pub const DRAIN_SECS: u64 = 0;
+    /// Search time when a request sets no limit, in milliseconds.
+    pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+    /// The longest search, in milliseconds.
+    pub const MAX_MOVETIME_MS: u64 = 10_000;
+    /// The deepest search a request may ask for.
+    pub const MAX_DEPTH: u32 = crate::search::MAX_DEPTH;
+    /// The most nodes a request may ask for.
+    pub const MAX_NODES: u64 = 100_000_000;
+    /// Transposition table of each search, in MiB.
+    pub const HASH_MB: usize = 16;
+    /// The log filter.
+    pub const LOG: &str = "info";
 }
 
 /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully:

@@ -45,16 +45,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
-        Kind::General,
-        Kind::Advisor,
-        Kind::Elephant,
-        Kind::Horse,
-        Kind::Chariot,
-        Kind::Cannon,
-        Kind::Soldier,
-    ];
-
     pub const fn from_index(i: u8) -> Option<Kind> {
         match i {
             1 => Some(Kind::General),
