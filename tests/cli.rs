@@ -2,6 +2,9 @@
 
 use std::process::Command;
 
+mod common;
+use common::free_port;
+
 fn arbiter(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
@@ -141,13 +144,6 @@ fn uci_plays_taxi_and_tamerlane_and_reports_no_move() {
 }
 
 /// A port nobody listens on yet.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 fn http(addr: &str, request: &str) -> Option<String> {
     use std::io::{Read, Write};

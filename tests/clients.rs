@@ -10,55 +10,10 @@
 use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
-/// A running `arbiter serve` on a free port, stopped when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        Server::on(free_port(), extra)
-    }
-
-    fn on(port: u16, extra: &[&str]) -> Server {
-        let addr = format!("127.0.0.1:{port}");
-        let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--bind", &addr, "--workers", "1"])
-            .args(extra)
-            .env("ARBITER_LOG", "error")
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let start = Instant::now();
-        while std::net::TcpStream::connect(&addr).is_err() {
-            assert!(start.elapsed() < Duration::from_secs(10), "no server");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Server {
-            child,
-            base: format!("http://{addr}"),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+mod common;
+use common::{free_port, Server};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));

@@ -6,10 +6,12 @@
 //! checked, wherever they stand in the answer; `...` marks what is left out.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use serde_json::Value;
+
+mod common;
+use common::Server;
 
 /// One example: the command, and what it should answer.
 #[derive(Debug)]
@@ -145,23 +147,8 @@ fn every_curl_example_in_the_readme_answers_as_shown() {
     let examples = examples(&readme);
     assert!(examples.len() >= 25, "only {} examples", examples.len());
 
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--bind", &addr])
-        .env("ARBITER_LOG", "error")
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(10), "no server");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let server = Server::start(&[]);
+    let (addr, port) = (server.addr.clone(), server.addr.rsplit(':').next().unwrap().to_owned());
     let dir = std::env::temp_dir().join(format!("arbiter-readme-{port}"));
     std::fs::create_dir_all(&dir).unwrap();
     let mut checked_fields = 0;
@@ -208,8 +195,7 @@ fn every_curl_example_in_the_readme_answers_as_shown() {
         let svg = std::fs::read_to_string(dir.join(picture)).unwrap_or_default();
         assert!(svg.starts_with("<svg"), "{picture}: {svg:.80}");
     }
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(

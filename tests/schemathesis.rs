@@ -6,8 +6,10 @@
 //! `build.rs`), unless `ARBITER_REQUIRE_SCHEMATHESIS=1` (set by `.ci/run`,
 //! which installs it).
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+
+mod common;
+use common::Server;
 
 #[test]
 #[cfg_attr(
@@ -15,37 +17,11 @@ use std::time::{Duration, Instant};
     ignore = "needs schemathesis: pip install schemathesis"
 )]
 fn schemathesis_finds_nothing() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "serve",
-            "--bind",
-            &addr,
-            "--max-searches",
-            "2",
-            "--max-movetime-ms",
-            "1000",
-        ])
-        .env("ARBITER_LOG", "error")
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the server never came up"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let server = Server::start(&["--max-searches", "2", "--max-movetime-ms", "1000"]);
+    let addr = &server.addr;
     let seconds = std::env::var("ARBITER_SCHEMATHESIS_SECS").unwrap_or_else(|_| "40".into());
     // Its cache goes to the working directory: keep it out of the tree.
-    let work = std::env::temp_dir().join(format!("arbiter-schemathesis-{port}"));
+    let work = std::env::temp_dir().join(format!("arbiter-schemathesis-{}", common::free_port()));
     std::fs::create_dir_all(&work).unwrap();
     let out = Command::new("schemathesis")
         .current_dir(&work)
@@ -64,8 +40,7 @@ fn schemathesis_finds_nothing() {
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     let _ = std::fs::remove_dir_all(&work);
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(
