@@ -37,8 +37,7 @@ fn shuffling_game(plies: usize) -> Vec<String> {
     while out.len() < plies {
         game.current().legal_moves(&mut moves);
         let pos = game.current();
-        let quiet =
-            |m: &arbiter::variants::xiangqi::Move| pos.kind_at(m.to).is_none();
+        let quiet = |m: &arbiter::variants::xiangqi::Move| pos.kind_at(m.to).is_none();
         // Chariots, cannons, advisors and generals can step straight back.
         let reversible = |m: &arbiter::variants::xiangqi::Move| {
             matches!(

@@ -56,10 +56,7 @@ pub fn moves(data: &[u8]) {
     let fen = lines.next().unwrap_or("");
     let moves: Vec<&str> = lines.collect();
     for id in VariantId::ALL {
-        id.visit(Moves {
-            fen,
-            moves: &moves,
-        });
+        id.visit(Moves { fen, moves: &moves });
     }
 }
 
@@ -150,7 +147,12 @@ fn play_for<V: Playable>(bytes: &[u8]) {
         let undo = pos.make_move(mv);
         // The key kept move by move is the key of the position read afresh.
         let fresh = V::from_fen(&pos.to_fen(), game.rules()).expect("a written FEN reads");
-        assert_eq!(fresh.hash_key(), pos.hash_key(), "{}: incremental key", V::ID);
+        assert_eq!(
+            fresh.hash_key(),
+            pos.hash_key(),
+            "{}: incremental key",
+            V::ID
+        );
         pos.unmake_move(mv, undo);
         assert_eq!((pos.to_fen(), pos.hash_key()), (fen, hash), "make/unmake");
         let _ = game.repetition_verdict_after(mv);

@@ -32,7 +32,11 @@ impl Tables {
     }
 
     /// Runs `work` with the table of variant `V`, made when first needed.
-    fn with<V: Evaluate, T>(&self, entries: usize, work: impl FnOnce(&mut Table<V::Move>) -> T) -> T {
+    fn with<V: Evaluate, T>(
+        &self,
+        entries: usize,
+        work: impl FnOnce(&mut Table<V::Move>) -> T,
+    ) -> T {
         let mut tables = self.0.lock().expect("table lock");
         let table = tables
             .entry(V::ID)

@@ -58,7 +58,11 @@ fn perft_prints_the_total_last() {
 fn bad_arguments_fail_cleanly() {
     let (code, _, stderr) = arbiter(&["perft", "chess", "1"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("invalid value 'chess'") && stderr.contains("known: xiangqi, taxi, tamerlane"), "{stderr}");
+    assert!(
+        stderr.contains("invalid value 'chess'")
+            && stderr.contains("known: xiangqi, taxi, tamerlane"),
+        "{stderr}"
+    );
     let (code, _, stderr) = arbiter(&["perft", "xiangqi", "1", "--fen", "nonsense"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("invalid FEN"));

@@ -148,7 +148,10 @@ fn every_curl_example_in_the_readme_answers_as_shown() {
     assert!(examples.len() >= 25, "only {} examples", examples.len());
 
     let server = Server::start(&[]);
-    let (addr, port) = (server.addr.clone(), server.addr.rsplit(':').next().unwrap().to_owned());
+    let (addr, port) = (
+        server.addr.clone(),
+        server.addr.rsplit(':').next().unwrap().to_owned(),
+    );
     let dir = std::env::temp_dir().join(format!("arbiter-readme-{port}"));
     std::fs::create_dir_all(&dir).unwrap();
     let mut checked_fields = 0;

@@ -57,10 +57,7 @@ impl Visitor for Describe {
             files: info.files,
             ranks: info.ranks,
             start_fen: info.start_fen.to_owned(),
-            sides: vec![
-                Side::of(V::ID, Color::White),
-                Side::of(V::ID, Color::Black),
-            ],
+            sides: vec![Side::of(V::ID, Color::White), Side::of(V::ID, Color::Black)],
             notations: info
                 .notations
                 .into_iter()
@@ -158,7 +155,10 @@ fn replay<V: Prose>(
             let why = prose::move_error(&board, &error, &text, notation);
             let mut err = ApiError::new(
                 problem,
-                format!("move {index} ('{text}'): {why}{}", hint_sentence(&text, hint)),
+                format!(
+                    "move {index} ('{text}'): {why}{}",
+                    hint_sentence(&text, hint)
+                ),
             )
             .field(format!("moves[{index}]"));
             err.move_index = Some(index);
@@ -278,7 +278,11 @@ fn summary<V: Prose>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
 }
 
 /// The legal moves `moves` of the game's position, every notation and mark.
-fn legal_moves_of<V: Prose>(game: &Game<V>, moves: &[V::Move], notation: V::Notation) -> Vec<LegalMove> {
+fn legal_moves_of<V: Prose>(
+    game: &Game<V>,
+    moves: &[V::Move],
+    notation: V::Notation,
+) -> Vec<LegalMove> {
     let pos = game.current();
     let mover = pos.side_to_move();
     pos.describe_moves(moves, notation)
@@ -358,16 +362,17 @@ impl Visitor for Validate {
         guarded(|| {
             let req = self.0;
             let (mut game, notation) = game_of::<V>(&req)?;
-            let refuse = |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
-                variant: V::ID,
-                legal: false,
-                mv: req.mv.clone(),
-                reason: Some(reason),
-                reason_code: Some(code),
-                notation_hint: hint,
-                details: None,
-                position_after: None,
-            };
+            let refuse =
+                |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
+                    variant: V::ID,
+                    legal: false,
+                    mv: req.mv.clone(),
+                    reason: Some(reason),
+                    reason_code: Some(code),
+                    notation_hint: hint,
+                    details: None,
+                    position_after: None,
+                };
             let outcome = game.outcome();
             if let Outcome::Ended(v) = &outcome {
                 return Ok(refuse(
@@ -405,8 +410,9 @@ impl Visitor for Validate {
                         hint_sentence(&req.mv, hint)
                     );
                     if e.is_syntax() {
-                        let mut err = ApiError::new(Problem::InvalidMove, format!("move: {message}"))
-                            .field("move");
+                        let mut err =
+                            ApiError::new(Problem::InvalidMove, format!("move: {message}"))
+                                .field("move");
                         err.reason_code = Some(e.code());
                         err.notation_hint = hint;
                         Err(err)
@@ -440,7 +446,10 @@ impl Visitor for Adjudicate {
 }
 
 /// Reads a request's search limits against the server's caps.
-fn search_limits(req: &AnalyzeRequest, config: &EngineConfig) -> Result<(Limits, AppliedLimits), ApiError> {
+fn search_limits(
+    req: &AnalyzeRequest,
+    config: &EngineConfig,
+) -> Result<(Limits, AppliedLimits), ApiError> {
     let out_of_range = |field: &str, value: u64, max: u64| {
         ApiError::new(
             Problem::InvalidLimits,
@@ -450,7 +459,11 @@ fn search_limits(req: &AnalyzeRequest, config: &EngineConfig) -> Result<(Limits,
     };
     let max_ms = config.max_movetime.as_millis() as u64;
     for (field, value, max) in [
-        ("depth", req.depth.map(u64::from), u64::from(config.max_depth)),
+        (
+            "depth",
+            req.depth.map(u64::from),
+            u64::from(config.max_depth),
+        ),
         ("movetime_ms", req.movetime_ms, max_ms),
         ("nodes", req.nodes, config.max_nodes),
         ("multipv", req.multipv.map(|m| m as u64), 5),
@@ -540,27 +553,30 @@ async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
         Ok((game, notation, limits, applied, summary))
     })?;
     let start = game.current().clone();
-    let found = a.pool.search(game, limits, a.peer).await.map_err(|refused| match refused {
-        Refused::Busy => ApiError::new(
-            Problem::EngineBusy,
-            format!(
-                "all {} search threads are busy; retry in a second",
-                a.pool.config.max_searches
+    let found = a
+        .pool
+        .search(game, limits, a.peer)
+        .await
+        .map_err(|refused| match refused {
+            Refused::Busy => ApiError::new(
+                Problem::EngineBusy,
+                format!(
+                    "all {} search threads are busy; retry in a second",
+                    a.pool.config.max_searches
+                ),
             ),
-        ),
-        Refused::ShuttingDown => ApiError::new(
-            Problem::EngineBusy,
-            "the server is shutting down; retry on another instance",
-        ),
-        Refused::NoThread => ApiError::new(
-            Problem::EngineBusy,
-            "no search thread could be started; retry in a second",
-        ),
-        Refused::Failed => internal(),
-    })?;
-    let r = found.ok_or_else(|| {
-        ApiError::new(Problem::GameEnded, "the side to move has no legal move")
-    })?;
+            Refused::ShuttingDown => ApiError::new(
+                Problem::EngineBusy,
+                "the server is shutting down; retry on another instance",
+            ),
+            Refused::NoThread => ApiError::new(
+                Problem::EngineBusy,
+                "no search thread could be started; retry in a second",
+            ),
+            Refused::Failed => internal(),
+        })?;
+    let r = found
+        .ok_or_else(|| ApiError::new(Problem::GameEnded, "the side to move has no legal move"))?;
     Ok(AnalyzeResponse {
         variant: V::ID,
         position: summary,
@@ -603,5 +619,8 @@ impl<R: PositionFields> Visitor for Diagram<'_, R> {
 /// The variant named in a path, read by serde: kept here so the handlers
 /// need not name the variants.
 pub fn variants() -> Vec<VariantDetails> {
-    VariantId::ALL.iter().map(|&id| id.visit(Describe)).collect()
+    VariantId::ALL
+        .iter()
+        .map(|&id| id.visit(Describe))
+        .collect()
 }

@@ -154,7 +154,9 @@ fn xiangqi_avoids_losing_by_perpetual_check() {
         .current()
         .parse_move("a9a8", xiangqi::Notation::Iccs)
         .unwrap();
-    let verdict = g.repetition_verdict_after(losing).expect("a repetition verdict");
+    let verdict = g
+        .repetition_verdict_after(losing)
+        .expect("a repetition verdict");
     assert_eq!(verdict.winner, Some(Color::Black));
     let r = to_depth(&g, 6);
     assert_ne!(r.best_move, losing);

@@ -196,13 +196,13 @@ impl<V: Variant> Game<V> {
                 Err(PlayError::GameOver { .. }) => {
                     let mut board = self.current().clone();
                     for (i, text) in moves.iter().enumerate().skip(index) {
-                        let mv = board
-                            .parse_move(text.as_ref(), notation)
-                            .map_err(|error| PlayError::Illegal {
+                        let mv = board.parse_move(text.as_ref(), notation).map_err(|error| {
+                            PlayError::Illegal {
                                 index: i,
                                 text: text.as_ref().to_owned(),
                                 error,
-                            })?;
+                            }
+                        })?;
                         board.make_move(mv);
                     }
                     return Ok(moves.len() - index);

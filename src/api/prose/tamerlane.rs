@@ -4,9 +4,7 @@ use super::{no_move, Prose};
 use crate::variants::tamerlane::board::{
     color_of, kind_name, kind_of, DABBABA, FARAS, FERZ, GIRAFFE, JAMAL, PIL, RUKH, TALIA, WAZIR,
 };
-use crate::variants::tamerlane::{
-    sq_name, Geometry, Notation, Position, Rules, Tamerlane, Why,
-};
+use crate::variants::tamerlane::{sq_name, Geometry, Notation, Position, Rules, Tamerlane, Why};
 use crate::variants::{Color, Game, NotationName, Reason, Verdict};
 
 /// `white rukh`, `black shah`.

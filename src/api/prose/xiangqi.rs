@@ -9,11 +9,7 @@ use crate::variants::{Color, Conduct, Game, NotationName, Reason, Verdict, Warni
 /// coordinates, 0-9 (ICCS) otherwise.
 fn point(s: Sq, notation: Notation) -> String {
     match notation {
-        Notation::Fairy => format!(
-            "{}{}",
-            (b'a' + file_of(s) as u8) as char,
-            rank_of(s) + 1
-        ),
+        Notation::Fairy => format!("{}{}", (b'a' + file_of(s) as u8) as char, rank_of(s) + 1),
         _ => sq_name(s),
     }
 }
@@ -92,10 +88,7 @@ impl Prose for Position {
                 } else {
                     format!("{} {}", article(kind), kind.name())
                 };
-                format!(
-                    "{who} may not leave the palace ({} is outside it)",
-                    at(to)
-                )
+                format!("{who} may not leave the palace ({} is outside it)", at(to))
             }
             Why::CrossesRiver => "an elephant may not cross the river".to_owned(),
             Why::EyeBlocked { at: s } => format!("the elephant's eye at {} is blocked", at(s)),
@@ -152,18 +145,18 @@ impl Prose for Position {
 
     fn unreadable(text: &str, notation: Notation) -> String {
         match notation {
-            Notation::Iccs => format!(
-                "'{text}' is not a coordinate move like 'h2e2' (files a-i, ranks 0-9)"
-            ),
-            Notation::Fairy => format!(
-                "'{text}' is not a coordinate move like 'h3e3' (files a-i, ranks 1-10)"
-            ),
+            Notation::Iccs => {
+                format!("'{text}' is not a coordinate move like 'h2e2' (files a-i, ranks 0-9)")
+            }
+            Notation::Fairy => {
+                format!("'{text}' is not a coordinate move like 'h3e3' (files a-i, ranks 1-10)")
+            }
             Notation::Wxf => {
                 format!("'{text}' is not a WXF move (four symbols, like 'C2.5' or '炮二平五')")
             }
-            Notation::Chinese => format!(
-                "'{text}' is not a Chinese move (four symbols, like 'C2.5' or '炮二平五')"
-            ),
+            Notation::Chinese => {
+                format!("'{text}' is not a Chinese move (four symbols, like 'C2.5' or '炮二平五')")
+            }
         }
     }
 

@@ -140,5 +140,4 @@ impl Evaluate for Position {
         self.has_non_royals(self.side())
             .then(|| Position::null_move(self))
     }
-
 }

@@ -123,5 +123,4 @@ impl Evaluate for Position {
             | self.bitboard(us, Kind::Queen);
         (pieces != 0).then(|| Position::null_move(self))
     }
-
 }

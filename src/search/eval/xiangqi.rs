@@ -5,9 +5,7 @@
 
 use crate::search::Evaluate;
 use crate::variants::xiangqi::board::{color_of, kind_of};
-use crate::variants::xiangqi::{
-    file_of, rank_of, sq, Kind, Move, Position, Rules, Sq,
-};
+use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
 use crate::variants::Color;
 
 pub const fn value(kind: Kind) -> i32 {
@@ -228,5 +226,4 @@ impl Evaluate for Position {
             .count();
         (majors > 0).then(|| Position::null_move(self))
     }
-
 }

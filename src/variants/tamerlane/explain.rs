@@ -370,9 +370,11 @@ impl Position {
                 };
                 let steps = dx.abs().max(dy.abs()) - 1;
                 let (df, dr) = coords(diag);
-                path((1..steps)
-                    .map(|k| sq(df + ox * k, dr + oy * k))
-                    .find_map(|s| s.filter(|&s| self.at(s) != EMPTY)))
+                path(
+                    (1..steps)
+                        .map(|k| sq(df + ox * k, dr + oy * k))
+                        .find_map(|s| s.filter(|&s| self.at(s) != EMPTY)),
+                )
             }
             TALIA => {
                 if dx.abs() != dy.abs() {

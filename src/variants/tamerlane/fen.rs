@@ -124,9 +124,7 @@ fn read_rank(pos: &mut Position, rank: i32, row: &str) -> Result<(), FenError> {
                 j += 1;
             }
             if n == 0 || n > 11 {
-                return Err(at(format!(
-                    "'{n}' is not a count of empty squares (1-11)"
-                )));
+                return Err(at(format!("'{n}' is not a count of empty squares (1-11)")));
             }
             file += n;
             j += 1;
@@ -232,7 +230,12 @@ fn check_royals(pos: &Position) -> Result<(), FenError> {
                 "{name} has no royal (shah, prince or adventitious king)"
             )));
         }
-        if pos.royals(c).filter(|&s| kind_of(pos.at(s)) == SHAH).count() > 1 {
+        if pos
+            .royals(c)
+            .filter(|&s| kind_of(pos.at(s)) == SHAH)
+            .count()
+            > 1
+        {
             return Err(err(format!("{name} has two shahs")));
         }
     }

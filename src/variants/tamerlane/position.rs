@@ -82,8 +82,11 @@ impl Position {
     fn state_key(&self) -> u64 {
         let rights = usize::from(self.exchange[0]) | usize::from(self.exchange[1]) << 1;
         let arrivals = self.arrivals[0] as usize * 3 + self.arrivals[1] as usize;
-        (if self.side == Color::Black { SIDE_KEY } else { 0 })
-            ^ STATE_KEYS[0][rights]
+        (if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        }) ^ STATE_KEYS[0][rights]
             ^ STATE_KEYS[1][arrivals]
     }
 
@@ -420,7 +423,8 @@ impl Position {
             Special::None => {
                 removal = self.board[m.to as usize] != EMPTY;
                 self.board[m.from as usize] = EMPTY;
-                let arriving = is_pawn(kind) && !is_citadel(m.to) && coords(m.to).1 == last_rank(us);
+                let arriving =
+                    is_pawn(kind) && !is_citadel(m.to) && coords(m.to).1 == last_rank(us);
                 if !arriving {
                     self.board[m.to as usize] = p;
                 } else if let Some(k) = promotion(kind) {

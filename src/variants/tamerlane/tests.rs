@@ -1,6 +1,6 @@
 use super::*;
-use crate::variants::Refusal;
 use crate::variants::testing::{refused, Refused};
+use crate::variants::Refusal;
 use crate::variants::{perft, Game, Reason, Variant};
 
 fn pos(fen: &str) -> Position {

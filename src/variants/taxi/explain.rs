@@ -1,7 +1,8 @@
 //! Why a move is illegal, in the game's own terms: asked only once the move
 //! was not found among the legal moves.
 
-use super::position::{file_of, rank_of, removal, travel, Flag, Kind, Move, Position, Sq};
+use super::board::{file_of, rank_of, removal, travel, Flag, Kind, Move, Sq};
+use super::position::Position;
 use crate::variants::{Color, Refusal};
 
 /// What a move costs, part by part.

@@ -1,6 +1,7 @@
 //! Extended FEN: the six FIDE fields, then the balances `W/B`:
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16`.
 
+use super::board::*;
 use super::position::*;
 use crate::variants::{BalancesError, Color, FenError, SetupError};
 

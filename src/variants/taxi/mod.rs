@@ -1,6 +1,7 @@
 //! Taxi chess: FIDE chess where every step costs money. The rules this
 //! service implements are stated in `docs/rules/taxi.md`.
 
+mod board;
 mod explain;
 mod fen;
 mod notation;
@@ -10,10 +11,11 @@ mod verdict;
 #[cfg(test)]
 mod tests;
 
+pub use board::{distance, file_of, rank_of, removal, sq_name, Flag, Kind, Move, Sq};
 pub use explain::{Cost, Why};
 pub use fen::{MAX_BALANCE, START_FEN};
 pub use notation::{Notation, San};
-pub use position::{distance, file_of, rank_of, removal, sq_name, Flag, Kind, Move, Position, Sq};
+pub use position::Position;
 
 use super::{
     Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
@@ -73,7 +75,7 @@ impl Position {
         if self.ep_capture_legal() {
             self.ep
         } else {
-            position::NO_SQ
+            board::NO_SQ
         }
     }
 
@@ -82,7 +84,7 @@ impl Position {
     pub fn null_move(&self) -> Position {
         let mut p = *self;
         p.flip_side();
-        p.set_ep(position::NO_SQ);
+        p.set_ep(board::NO_SQ);
         p
     }
 

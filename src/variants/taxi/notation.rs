@@ -3,7 +3,8 @@
 //! SAN is read into a description that is matched against the legal moves,
 //! and written with the disambiguation taken from a move list already known.
 
-use super::position::{file_of, rank_of, sq_name, Flag, Kind, Move, Position, Sq};
+use super::board::{file_of, rank_of, sq_name, Flag, Kind, Move, Sq};
+use super::position::Position;
 
 /// How moves are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,9 +108,7 @@ impl San {
         };
         let first = body.as_bytes()[0];
         let (kind, rest) = match first {
-            b'K' | b'Q' | b'R' | b'B' | b'N' => {
-                (Kind::from_letter(first as char)?, &body[1..])
-            }
+            b'K' | b'Q' | b'R' | b'B' | b'N' => (Kind::from_letter(first as char)?, &body[1..]),
             b'a'..=b'h' => (Kind::Pawn, body),
             _ => return None,
         };
@@ -144,7 +143,9 @@ impl San {
     /// piece may be over-disambiguated (`Ngf3`) and an `x` left out.
     pub fn names(&self, pos: &Position, m: Move) -> bool {
         match *self {
-            San::Castle { king_side } => m.flag == Flag::Castle && (file_of(m.to) == 6) == king_side,
+            San::Castle { king_side } => {
+                m.flag == Flag::Castle && (file_of(m.to) == 6) == king_side
+            }
             San::Normal {
                 kind,
                 file,
@@ -186,7 +187,9 @@ pub fn san_among(pos: &Position, m: Move, legal: &[Move]) -> String {
             let rivals: Vec<Sq> = legal
                 .iter()
                 .filter(|o| {
-                    o.to == m.to && o.from != m.from && pos.piece_at(o.from).map(|p| p.1) == Some(kind)
+                    o.to == m.to
+                        && o.from != m.from
+                        && pos.piece_at(o.from).map(|p| p.1) == Some(kind)
                 })
                 .map(|o| o.from)
                 .collect();

@@ -1,203 +1,11 @@
 //! The Taxi chess position: bitboards plus a mailbox, both balances, and a
 //! legal move generator where checks and pins count only when the attacker
-//! can pay for the capture ("affordable threats").
-//!
-//! Squares are `0..64` with a1 = 0, h1 = 7, a8 = 56. Attack geometry comes
-//! from the `cozy-chess` crate (magic bitboards); the legality here is ours.
+//! can pay for the capture ("affordable threats"). The legality here is ours.
 
-use cozy_chess::{
-    get_between_rays, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves,
-    get_line_rays, get_rook_moves, get_rook_rays, BitBoard, Square,
-};
+use cozy_chess::{get_bishop_rays, get_rook_rays};
 
+use super::board::*;
 use crate::variants::Color;
-
-pub type Sq = u8;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Pawn = 0,
-    Knight = 1,
-    Bishop = 2,
-    Rook = 3,
-    Queen = 4,
-    King = 5,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-    ];
-
-    pub fn from_index(i: u8) -> Kind {
-        Kind::ALL[i as usize]
-    }
-
-    pub const fn letter(self) -> char {
-        match self {
-            Kind::Pawn => 'P',
-            Kind::Knight => 'N',
-            Kind::Bishop => 'B',
-            Kind::Rook => 'R',
-            Kind::Queen => 'Q',
-            Kind::King => 'K',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Kind::Pawn,
-            'N' => Kind::Knight,
-            'B' => Kind::Bishop,
-            'R' => Kind::Rook,
-            'Q' => Kind::Queen,
-            'K' => Kind::King,
-            _ => return None,
-        })
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Pawn => "pawn",
-            Kind::Knight => "knight",
-            Kind::Bishop => "bishop",
-            Kind::Rook => "rook",
-            Kind::Queen => "queen",
-            Kind::King => "king",
-        }
-    }
-}
-
-/// What kind of move, beyond from and to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Flag {
-    Normal,
-    DoublePush,
-    EnPassant,
-    Castle,
-}
-
-/// A move with its price. `promo` is the piece a pawn becomes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Sq,
-    pub to: Sq,
-    pub promo: Option<Kind>,
-    pub flag: Flag,
-    pub cost: u32,
-}
-
-pub const NO_SQ: Sq = 64;
-const EMPTY: u8 = 12;
-
-pub const WHITE_KING_SIDE: u8 = 1;
-pub const WHITE_QUEEN_SIDE: u8 = 2;
-pub const BLACK_KING_SIDE: u8 = 4;
-pub const BLACK_QUEEN_SIDE: u8 = 8;
-
-#[inline]
-pub const fn file_of(s: Sq) -> u8 {
-    s & 7
-}
-
-#[inline]
-pub const fn rank_of(s: Sq) -> u8 {
-    s >> 3
-}
-
-pub fn sq_name(s: Sq) -> String {
-    format!("{}{}", (b'a' + file_of(s)) as char, rank_of(s) + 1)
-}
-
-#[inline]
-fn csq(s: Sq) -> Square {
-    Square::index(s as usize)
-}
-
-#[inline]
-pub fn rook_attacks(s: Sq, occ: u64) -> u64 {
-    get_rook_moves(csq(s), BitBoard(occ)).0
-}
-
-#[inline]
-pub fn bishop_attacks(s: Sq, occ: u64) -> u64 {
-    get_bishop_moves(csq(s), BitBoard(occ)).0
-}
-
-#[inline]
-pub fn knight_attacks(s: Sq) -> u64 {
-    get_knight_moves(csq(s)).0
-}
-
-#[inline]
-pub fn king_attacks(s: Sq) -> u64 {
-    get_king_moves(csq(s)).0
-}
-
-#[inline]
-fn between(a: Sq, b: Sq) -> u64 {
-    get_between_rays(csq(a), csq(b)).0
-}
-
-#[inline]
-fn line(a: Sq, b: Sq) -> u64 {
-    get_line_rays(csq(a), csq(b)).0
-}
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// Squares a pawn of `c` on `s` attacks.
-#[inline]
-pub fn pawn_attacks(c: Color, s: Sq) -> u64 {
-    let b = 1u64 << s;
-    match c {
-        Color::White => ((b << 7) & !FILE_H) | ((b << 9) & !FILE_A),
-        Color::Black => ((b >> 9) & !FILE_H) | ((b >> 7) & !FILE_A),
-    }
-}
-
-/// Steps from `a` to `b` as a king walks them: max(|dx|, |dy|).
-#[inline]
-pub fn distance(a: Sq, b: Sq) -> u32 {
-    (file_of(a).abs_diff(file_of(b))).max(rank_of(a).abs_diff(rank_of(b))) as u32
-}
-
-/// The price of carrying a captured piece off the board from `s`.
-#[inline]
-pub fn removal(s: Sq) -> u32 {
-    let (f, r) = (file_of(s) as u32, rank_of(s) as u32);
-    (f + 1).min(8 - f).min(r + 1).min(8 - r)
-}
-
-/// The travel cost of a piece of `kind` going from `from` to `to` by its
-/// normal movement: knights 2, everything else one unit per step.
-#[inline]
-pub fn travel(kind: Kind, from: Sq, to: Sq) -> u32 {
-    if kind == Kind::Knight {
-        2
-    } else {
-        distance(from, to)
-    }
-}
-
-#[inline]
-fn bits(mut b: u64) -> impl Iterator<Item = Sq> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let s = b.trailing_zeros() as Sq;
-            b &= b - 1;
-            Some(s)
-        }
-    })
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -262,7 +70,8 @@ impl Position {
             fullmove: 1,
             balance: [0; 2],
             income,
-            hash: if side == Color::Black { SIDE_KEY } else { 0 } ^ RIGHTS_KEYS[0][0]
+            hash: if side == Color::Black { SIDE_KEY } else { 0 }
+                ^ RIGHTS_KEYS[0][0]
                 ^ balance_key(Color::White, 0)
                 ^ balance_key(Color::Black, 0),
             ep_hash: 0,
@@ -282,7 +91,11 @@ impl Position {
 
     /// The key's part kept incrementally: all but the en-passant square.
     pub(super) fn zobrist_without_ep(&self) -> u64 {
-        let mut h = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        let mut h = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
         for s in 0..64 {
             let p = self.board[s];
             if p != EMPTY {

@@ -120,7 +120,12 @@ fn the_seeds_stalemate_line() {
     assert_eq!(m.cost, 2, "travel 1 + removal from a3 1");
     game.play(m);
     let o = game.outcome();
-    assert_eq!(o.reason(), Some(Reason::Stalemate), "{}", prose::outcome(&game, &o));
+    assert_eq!(
+        o.reason(),
+        Some(Reason::Stalemate),
+        "{}",
+        prose::outcome(&game, &o)
+    );
     assert_eq!(o.result().to_string(), "1/2-1/2");
 }
 
@@ -208,7 +213,11 @@ fn check_is_an_affordable_threat() {
         p.parse_move("a1b1", Notation::Uci).is_ok(),
         "h1-b1 costs 6, Black has 2"
     );
-    let e = refused(&pos("4k3/8/8/8/8/8/8/K6r w - - 0 1 9/4"), "a1b1", Notation::Uci);
+    let e = refused(
+        &pos("4k3/8/8/8/8/8/8/K6r w - - 0 1 9/4"),
+        "a1b1",
+        Notation::Uci,
+    );
     assert_eq!(e.code, Refusal::SelfCheck);
     assert_eq!(
         e.message,
@@ -248,7 +257,11 @@ fn castling_through_a_threat_is_illegal() {
     assert!(pos(&fen("1r2k3")).parse_move("e1c1", Notation::Uci).is_ok());
     assert!(pos(&fen("3rk3")).parse_move("e1c1", Notation::Uci).is_err());
     // Castling while short of money.
-    let e = refused(&pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1 1/0"), "e1g1", Notation::Uci);
+    let e = refused(
+        &pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1 1/0"),
+        "e1g1",
+        Notation::Uci,
+    );
     assert_eq!(e.code, Refusal::InsufficientFunds);
 }
 
@@ -274,7 +287,12 @@ fn mate_by_bankruptcy() {
     // 1 + 2 and White has 0 + 2.
     let mut game = Game::new(pos("7k/8/8/8/8/8/1q6/K7 w - - 0 1 0/0"), Rules::default());
     let o = game.outcome();
-    assert_eq!(o.reason(), Some(Reason::Bankruptcy), "{}", prose::outcome(&game, &o));
+    assert_eq!(
+        o.reason(),
+        Some(Reason::Bankruptcy),
+        "{}",
+        prose::outcome(&game, &o)
+    );
     assert_eq!(o.winner(), Some(Color::Black));
     // With one more unit it is no mate: Kxb2 is affordable.
     game = Game::new(pos("7k/8/8/8/8/8/1q6/K7 w - - 0 1 1/0"), Rules::default());
@@ -469,14 +487,8 @@ fn geometry_refusals_say_why() {
         refused(&p, "e7e5", Notation::Uci).code,
         Refusal::NotYourPiece
     );
-    assert_eq!(
-        refused(&p, "e4e5", Notation::Uci).code,
-        Refusal::NoPiece
-    );
-    assert_eq!(
-        refused(&p, "d1e1", Notation::Uci).code,
-        Refusal::OwnPiece
-    );
+    assert_eq!(refused(&p, "e4e5", Notation::Uci).code, Refusal::NoPiece);
+    assert_eq!(refused(&p, "d1e1", Notation::Uci).code, Refusal::OwnPiece);
 }
 
 #[test]
@@ -499,7 +511,7 @@ fn the_key_knows_en_passant_only_where_it_can_be_taken() {
     with.make(find(&with, "d2d4"));
     assert_ne!(with.ep_hash, 0);
     let mut unusable = with;
-    unusable.set_ep(position::NO_SQ);
+    unusable.set_ep(board::NO_SQ);
     assert_ne!(with.hash_key(), unusable.hash_key());
     assert_eq!(with.hash_key(), with.zobrist());
     assert_eq!(with.hash_key(), pos(&with.to_fen()).hash_key());

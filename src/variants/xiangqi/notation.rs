@@ -324,7 +324,10 @@ impl Written {
         };
         let mut chars = folded.chars();
         let symbols = [chars.next()?, chars.next()?, chars.next()?, chars.next()?];
-        chars.next().is_none().then_some(Written { symbols, chinese })
+        chars
+            .next()
+            .is_none()
+            .then_some(Written { symbols, chinese })
     }
 
     /// Whether the legal move `m` is written this way here: the move is
@@ -373,22 +376,22 @@ fn normalize_chinese(text: &str) -> String {
 
 fn normalize_chinese_char(c: char) -> char {
     match c {
-            '帅' | '帥' | '将' | '將' => 'K',
-            '仕' | '士' => 'A',
-            '相' | '象' => 'E',
-            '马' | '馬' | '傌' => 'H',
-            '车' | '車' | '俥' => 'R',
-            '炮' | '砲' | '包' => 'C',
-            '兵' | '卒' => 'P',
-            '进' | '進' => '+',
-            '退' => '-',
-            '平' => '.',
-            '後' => '后',
-            c => {
-                if let Some(i) = RED_NUMERALS.iter().position(|&n| n == c) {
-                    char::from_digit(i as u32 + 1, 10).expect("1-9")
-                } else if let Some(i) = BLACK_NUMERALS.iter().position(|&n| n == c) {
-                    char::from_digit(i as u32 + 1, 10).expect("1-9")
+        '帅' | '帥' | '将' | '將' => 'K',
+        '仕' | '士' => 'A',
+        '相' | '象' => 'E',
+        '马' | '馬' | '傌' => 'H',
+        '车' | '車' | '俥' => 'R',
+        '炮' | '砲' | '包' => 'C',
+        '兵' | '卒' => 'P',
+        '进' | '進' => '+',
+        '退' => '-',
+        '平' => '.',
+        '後' => '后',
+        c => {
+            if let Some(i) = RED_NUMERALS.iter().position(|&n| n == c) {
+                char::from_digit(i as u32 + 1, 10).expect("1-9")
+            } else if let Some(i) = BLACK_NUMERALS.iter().position(|&n| n == c) {
+                char::from_digit(i as u32 + 1, 10).expect("1-9")
             } else {
                 c
             }

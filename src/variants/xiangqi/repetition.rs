@@ -206,12 +206,7 @@ impl Position {
 /// the last three (rule 32).
 pub fn judge_span_from(positions: &[Position], moves: &[Move], occurrences: &[usize]) -> Verdict {
     let from = occurrences[occurrences.len() - 3];
-    judge_span(
-        |i| &positions[i],
-        |i| moves[i],
-        from,
-        occurrences.to_vec(),
-    )
+    judge_span(|i| &positions[i], |i| moves[i], from, occurrences.to_vec())
 }
 
 /// Judges the cycle from `positions[from]` to the last position, which stand

@@ -82,8 +82,7 @@ fn one_sided_perpetual_check_loses() {
     assert_eq!(r.conduct, [Conduct::PerpetualCheck, Conduct::Allowed]);
     assert_eq!(r.in_breach, Some(Color::White));
     assert!(
-        words(&g, &o)
-            .contains("Red gave check with every move of the repetition (plies 2-9)"),
+        words(&g, &o).contains("Red gave check with every move of the repetition (plies 2-9)"),
         "{}",
         words(&g, &o)
     );
@@ -161,8 +160,7 @@ fn cannon_chasing_a_chariot_loses() {
     );
     assert_eq!(r.conduct[1], Conduct::Allowed);
     assert!(
-        words(&g, &o)
-            .contains("Red chased the Black chariot (now on a7)"),
+        words(&g, &o).contains("Red chased the Black chariot (now on a7)"),
         "{}",
         words(&g, &o)
     );

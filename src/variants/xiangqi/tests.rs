@@ -1,6 +1,6 @@
 use super::*;
-use crate::variants::Refusal;
 use crate::variants::testing::{refused, Refused};
+use crate::variants::Refusal;
 use crate::variants::{perft, Color, Game, Outcome, PlayError, Reason, Variant};
 
 /// The chessprogramming.org table "Chinese Chess Perft Results".
