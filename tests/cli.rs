@@ -147,8 +147,7 @@ fn uci_plays_taxi_and_tamerlane_and_reports_no_move() {
     assert!(out.contains("info string no legal move"));
 }
 
-/// A port nobody listens on yet.
-
+/// An HTTP/1.0 exchange with `addr`: the whole answer, or `None` when it fails.
 fn http(addr: &str, request: &str) -> Option<String> {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(addr).ok()?;

@@ -33,7 +33,9 @@ pub struct EngineConfig {
     pub default_movetime: Duration,
     /// The longest search, whatever the request asks.
     pub max_movetime: Duration,
+    /// The deepest search a request may ask for, in plies.
     pub max_depth: u32,
+    /// The most nodes a request may ask for.
     pub max_nodes: u64,
     /// Transposition table size of each search.
     pub hash_mb: usize,
@@ -56,16 +58,25 @@ pub fn default_max_searches() -> usize {
 /// The pool's counters (read by `/metrics`).
 #[derive(Debug, Default)]
 pub struct EngineStats {
+    /// Searches running now.
     pub running: AtomicUsize,
+    /// Searches refused because every thread was busy.
     pub rejected: AtomicU64,
+    /// Searches that ran to their limits.
     pub completed: AtomicU64,
+    /// Searches stopped early: the client went away or the server is stopping.
     pub cancelled: AtomicU64,
+    /// Nodes searched by all searches since the start.
     pub nodes: AtomicU64,
 }
 
+/// The searches of one server: admission (a full pool refuses at once), the
+/// threads, the stop flags and the counters.
 #[derive(Debug, Default)]
 pub struct EnginePool {
+    /// The limits every search runs under.
     pub config: EngineConfig,
+    /// The counters `/metrics` reads.
     pub stats: EngineStats,
     /// Set when the server is about to give up on running requests: every
     /// search stops and answers with what it has.
@@ -84,6 +95,7 @@ impl Drop for Permit {
 }
 
 impl EnginePool {
+    /// A pool with no search running.
     pub fn new(config: EngineConfig) -> EnginePool {
         EnginePool {
             config,

@@ -67,6 +67,7 @@ impl Problem {
         self.into()
     }
 
+    /// The HTTP status this problem is answered with.
     pub const fn status(self) -> StatusCode {
         match self {
             Problem::MalformedJson | Problem::CorsRefused => StatusCode::BAD_REQUEST,
@@ -90,6 +91,7 @@ impl Problem {
         }
     }
 
+    /// The problem's title: the same for every occurrence (RFC 9457).
     pub const fn title(self) -> &'static str {
         match self {
             Problem::MalformedJson => "The request body is not valid JSON",
@@ -192,6 +194,7 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
+    /// A problem with its detail sentence.
     pub fn new(problem: Problem, detail: impl Into<String>) -> ApiError {
         ApiError(Box::new(ProblemDetails {
             type_uri: problem.type_uri(),
@@ -215,6 +218,7 @@ impl ApiError {
         self.code
     }
 
+    /// Names the request field at fault (`field` in the body).
     pub fn field(mut self, field: impl Into<String>) -> ApiError {
         self.0.field = Some(field.into());
         self
@@ -228,6 +232,7 @@ impl ApiError {
         self
     }
 
+    /// The path names no variant we know; the detail lists those we do.
     pub fn unknown_variant(name: &str) -> ApiError {
         let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
         ApiError::new(
@@ -240,6 +245,7 @@ impl ApiError {
         .field("variant")
     }
 
+    /// The request's FEN is refused, with the parser's reason.
     pub fn invalid_fen(e: FenError) -> ApiError {
         ApiError::new(Problem::InvalidFen, format!("fen: {}", e.message)).field("fen")
     }

@@ -290,14 +290,19 @@ pub fn rules_of<V: Variant>(value: Option<&Value>) -> Result<V::Rules, ApiError>
 /// One rule option of a variant, read off its rules schema and defaults.
 #[derive(Clone, Debug)]
 pub struct RuleOptionSpec {
+    /// The option's name in `rules`.
     pub name: String,
     /// The JSON type of its value.
     pub kind: OptionType,
     /// For a string option, its values.
     pub values: Vec<String>,
+    /// The smallest value allowed, if bounded.
     pub minimum: Option<f64>,
+    /// The largest value allowed, if bounded.
     pub maximum: Option<f64>,
+    /// The value used when a request does not set it.
     pub default: Value,
+    /// What the option does, from its doc comment.
     pub description: String,
 }
 

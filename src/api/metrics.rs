@@ -23,6 +23,8 @@ struct RequestLabels {
 
 type LatencyFamily = Family<RequestLabels, Histogram, fn() -> Histogram>;
 
+/// The Prometheus registry: request counts and latencies by route and status,
+/// and the search pool's counters.
 #[derive(Debug)]
 pub struct Metrics {
     registry: Registry,
@@ -84,6 +86,7 @@ impl Collector for EngineCollector {
 }
 
 impl Metrics {
+    /// A registry that reads the pool's counters at each scrape.
     pub fn new(engine: Arc<EnginePool>) -> Metrics {
         let mut registry = Registry::default();
         let requests = Family::<RequestLabels, Counter>::default();
@@ -109,6 +112,7 @@ impl Metrics {
         }
     }
 
+    /// Counts one answered request and its duration.
     pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
         let labels = RequestLabels {
             method: method.to_owned(),
@@ -119,6 +123,7 @@ impl Metrics {
         self.latency.get_or_create(&labels).observe(seconds);
     }
 
+    /// The metrics in OpenMetrics text.
     pub fn render(&self) -> String {
         let mut out = String::new();
         prometheus_client::encoding::text::encode(&mut out, &self.registry)

@@ -82,7 +82,9 @@ pub fn openapi_json() -> String {
 #[derive(Debug)]
 pub struct AppState {
     shutting_down: AtomicBool,
+    /// The search pool.
     pub engine: Arc<engine::EnginePool>,
+    /// The metrics registry.
     pub metrics: metrics::Metrics,
 }
 
@@ -93,6 +95,7 @@ impl Default for AppState {
 }
 
 impl AppState {
+    /// The state of a server with these search limits, ready to serve.
     pub fn new(config: engine::EngineConfig) -> AppState {
         let engine = Arc::new(engine::EnginePool::new(config));
         AppState {
@@ -102,10 +105,12 @@ impl AppState {
         }
     }
 
+    /// Whether `/readyz` says ready (false once shutdown has begun).
     pub fn is_ready(&self) -> bool {
         !self.shutting_down.load(Ordering::Relaxed)
     }
 
+    /// Marks the server as shutting down: `/readyz` answers 503 from now on.
     pub fn set_shutting_down(&self) {
         self.shutting_down.store(true, Ordering::Relaxed);
     }
@@ -326,6 +331,7 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// The search limits these options give, clamped to what the engine allows.
     pub fn engine_config(&self) -> engine::EngineConfig {
         engine::EngineConfig {
             max_searches: self
@@ -344,10 +350,14 @@ impl ServeArgs {
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
+    /// Human-readable lines.
     Text,
+    /// One JSON object a line.
     Json,
 }
 
+/// Installs the log subscriber: `filter` in `tracing`'s syntax (a bad one
+/// falls back to `info`), colour only at a terminal.
 pub fn init_tracing(filter: &str, format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_new(filter).unwrap_or_else(|e| {

@@ -14,6 +14,7 @@ use tracing::Instrument;
 
 use super::AppState;
 
+/// The header carrying a request's id: the client's if it sent one, else ours.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// A client's ID is kept when it is 1-128 visible ASCII characters.
@@ -23,6 +24,8 @@ fn acceptable(value: &HeaderValue) -> Option<String> {
         .then(|| s.to_owned())
 }
 
+/// Middleware: gives each request an id and a span, logs its answer and
+/// records it in the metrics.
 pub async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody>,

@@ -23,8 +23,11 @@ use crate::variants::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The first mover in Xiangqi.
     Red,
+    /// The first mover in Taxi and Tamerlane chess.
     White,
+    /// The second mover in every variant.
     Black,
 }
 
@@ -149,9 +152,13 @@ impl ToSchema for AnyRules {
 pub struct PositionRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// The moves played from `fen`, in `notation`: an array, or one string with
+    /// the moves separated by spaces.
     #[serde(default)]
     #[schema(value_type = Moves)]
     pub moves: Moves,
+    /// The variant's rule options (`XiangqiRules`, `TaxiRules` or `TamerlaneRules`);
+    /// the standard rules when absent.
     #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer; `GET
@@ -167,8 +174,10 @@ pub struct PositionRequest {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Balances {
+    /// White's balance.
     #[schema(example = 16, minimum = 0)]
     pub white: u32,
+    /// Black's balance.
     #[schema(example = 16, minimum = 0)]
     pub black: u32,
 }
@@ -178,6 +187,7 @@ pub struct Balances {
 pub struct ClaimableDraw {
     /// `threefold_repetition` or `fifty_moves`.
     pub reason: Reason,
+    /// The claim, in words.
     pub explanation: String,
 }
 
@@ -191,12 +201,16 @@ pub struct ClaimableDraw {
 pub struct ValidateRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// The moves played from `fen`, in `notation`: an array, or one string with
+    /// the moves separated by spaces.
     #[serde(default)]
     #[schema(value_type = Moves)]
     pub moves: Moves,
     /// The move to check, in the position after `moves`.
     #[serde(rename = "move")]
     pub mv: String,
+    /// The variant's rule options (`XiangqiRules`, `TaxiRules` or `TamerlaneRules`);
+    /// the standard rules when absent.
     #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer.
@@ -209,14 +223,18 @@ pub struct ValidateRequest {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// The game has ended with a winner.
     Decisive,
+    /// The game has ended in a draw.
     Drawn,
 }
 
 /// Whether the game goes on, and if not, how it ended.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameStatus {
+    /// Whether the game goes on, was won, or was drawn.
     pub status: Status,
     /// `1-0` (the first player wins), `0-1`, `1/2-1/2` or `*` (ongoing).
     pub result: GameResult,
@@ -253,8 +271,10 @@ pub struct RepetitionDoc {
 /// A half-open range of plies.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlyRange {
+    /// The first ply of the range.
     #[schema(example = 6)]
     pub from_ply: usize,
+    /// The ply after the last one of the range.
     #[schema(example = 10)]
     pub to_ply: usize,
 }
@@ -274,7 +294,9 @@ pub enum ConductCode {
 /// One side's conduct in a repetition cycle.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SideConduct {
+    /// The side.
     pub side: Side,
+    /// What the side did throughout the repetition.
     pub conduct: ConductCode,
     /// For a perpetual chase: every piece chased with every move of the
     /// side, as it stands at the end (in board order).
@@ -285,8 +307,10 @@ pub struct SideConduct {
 /// A chased piece.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ChasedPiece {
+    /// Where the chased piece stands, in the request's notation.
     #[schema(example = "b7")]
     pub square: String,
+    /// The chased piece, in words.
     #[schema(example = "Black chariot")]
     pub piece: String,
 }
@@ -295,8 +319,11 @@ pub struct ChasedPiece {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MoverOutcome {
+    /// The mover wins.
     Win,
+    /// The game is drawn.
     Draw,
+    /// The mover loses.
     Loss,
 }
 
@@ -323,6 +350,7 @@ pub struct PositionSummary {
     /// Taxi chess: both balances before their next income.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub balances: Option<Balances>,
+    /// Whether the game goes on, and if not, how it ended.
     #[serde(flatten)]
     pub status: GameStatus,
     /// Remarks on the start position that the rules handle (a composed
@@ -334,6 +362,7 @@ pub struct PositionSummary {
 /// A remark on an accepted position.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WarningDoc {
+    /// What kind of remark.
     pub code: WarningCode,
     /// What the remark is, for a person.
     pub message: String,
@@ -406,7 +435,9 @@ pub struct LegalMove {
     ]
 }))]
 pub struct LegalMovesResponse {
+    /// The variant in the path.
     pub variant: VariantId,
+    /// The position after the request's moves.
     #[serde(flatten)]
     pub position: PositionSummary,
     /// Every legal move; empty when the game has ended.
@@ -423,6 +454,7 @@ pub struct LegalMovesResponse {
     "reason_code": "blocked"
 }))]
 pub struct ValidateResponse {
+    /// The variant in the path.
     pub variant: VariantId,
     /// Whether the move is legal.
     pub legal: bool,
@@ -465,6 +497,7 @@ pub struct ValidateResponse {
     "moves_after_end": 0
 }))]
 pub struct AdjudicateResponse {
+    /// The variant in the path.
     pub variant: VariantId,
     /// When the game has ended: the ply at which it ended (the position
     /// described is the one at that ply).
@@ -472,6 +505,7 @@ pub struct AdjudicateResponse {
     /// How many moves of the record followed the end of the game (each was
     /// still checked for legality); 0 when the record stops at the end.
     pub moves_after_end: usize,
+    /// The position where the game ended (or the last position, if it goes on).
     #[serde(flatten)]
     pub position: PositionSummary,
 }
@@ -480,8 +514,11 @@ pub struct AdjudicateResponse {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OptionType {
+    /// A whole number.
     Integer,
+    /// `true` or `false`.
     Boolean,
+    /// One of `values`.
     String,
 }
 
@@ -489,6 +526,7 @@ pub enum OptionType {
 /// (read off the variant's rules schema: XiangqiRules, TaxiRules, TamerlaneRules).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RuleOption {
+    /// The option's name in `rules`.
     #[schema(example = "move_limit_plies")]
     pub name: String,
     /// JSON type of the value.
@@ -499,16 +537,20 @@ pub struct RuleOption {
     /// The value used when the request does not set it (of `type`).
     #[schema(value_type = serde_json::Value, example = 100)]
     pub default: serde_json::Value,
+    /// What the option does.
     pub description: String,
 }
 
 /// A move notation a variant reads and writes.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotationDoc {
+    /// Its name in `notation`.
     pub name: NotationName,
     /// Other names accepted for the same notation.
     pub aliases: Vec<NotationName>,
+    /// What the notation is.
     pub description: String,
+    /// A move written in it.
     #[schema(example = "h2e2")]
     pub example: String,
 }
@@ -516,9 +558,12 @@ pub struct NotationDoc {
 /// What the service knows about a variant.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VariantDetails {
+    /// The name in paths: `/v1/variants/{id}`.
     pub id: VariantId,
+    /// The variant's name in words.
     #[schema(example = "Xiangqi")]
     pub name: String,
+    /// What the variant is.
     pub description: String,
     /// Board width.
     #[schema(example = 9)]
@@ -526,6 +571,7 @@ pub struct VariantDetails {
     /// Board height.
     #[schema(example = 10)]
     pub ranks: u8,
+    /// The standard start position.
     pub start_fen: String,
     /// The sides, first mover first.
     pub sides: Vec<Side>,
@@ -538,6 +584,7 @@ pub struct VariantDetails {
 /// The supported variants.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VariantList {
+    /// Every variant, in a stable order.
     pub variants: Vec<VariantDetails>,
 }
 
@@ -556,6 +603,7 @@ pub enum HealthStatus {
 /// Liveness or readiness.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
+    /// `ok`, or why not.
     pub status: HealthStatus,
 }
 
@@ -575,6 +623,8 @@ pub struct AnalyzeRequest {
     #[serde(default)]
     #[schema(value_type = Moves)]
     pub moves: Moves,
+    /// The variant's rule options (`XiangqiRules`, `TaxiRules` or `TamerlaneRules`);
+    /// the standard rules when absent.
     #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How moves are written in this request and its answer.
@@ -615,6 +665,7 @@ pub struct ScoreDoc {
 pub struct AnalysisLine {
     /// The moves of the line, from the analysed position, in `notation`.
     pub moves: Vec<String>,
+    /// The line's score, from the side to move's point of view.
     pub score: ScoreDoc,
     /// The depth (plies, before extensions) at which the line was found.
     pub depth: u32,
@@ -623,9 +674,13 @@ pub struct AnalysisLine {
 /// The limits the search ran under, after defaults and caps.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AppliedLimits {
+    /// The deepest iteration allowed.
     pub depth: u32,
+    /// The time allowed, in milliseconds.
     pub movetime_ms: u64,
+    /// The node limit, if one was set.
     pub nodes: Option<u64>,
+    /// How many lines were asked for.
     pub multipv: usize,
 }
 
@@ -654,6 +709,7 @@ pub struct AppliedLimits {
     "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1}
 }))]
 pub struct AnalyzeResponse {
+    /// The variant in the path.
     pub variant: VariantId,
     /// The analysed position.
     pub position: PositionSummary,
@@ -670,6 +726,7 @@ pub struct AnalyzeResponse {
     pub nps: u64,
     /// Wall time of the search, in milliseconds.
     pub time_ms: u64,
+    /// The limits the search ran under, after defaults and caps.
     pub limits: AppliedLimits,
 }
 
@@ -680,9 +737,13 @@ pub struct AnalyzeResponse {
 pub struct DiagramRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// The moves played from `fen`, in `notation`: an array, or one string with
+    /// the moves separated by spaces.
     #[serde(default)]
     #[schema(value_type = Moves)]
     pub moves: Moves,
+    /// The variant's rule options (`XiangqiRules`, `TaxiRules` or `TamerlaneRules`);
+    /// the standard rules when absent.
     #[schema(value_type = Option<AnyRules>)]
     pub rules: Option<serde_json::Value>,
     /// How `moves` are written.
@@ -720,10 +781,15 @@ pub struct DiagramQuery {
 
 /// The fields that say which game a request is about.
 pub trait PositionFields {
+    /// The `fen` field.
     fn fen(&self) -> Option<&str>;
+    /// The `moves` field.
     fn moves(&self) -> &[String];
+    /// The `rules` field, not yet read for the variant.
     fn rules(&self) -> Option<&serde_json::Value>;
+    /// The `notation` field.
     fn notation(&self) -> Option<NotationName>;
+    /// The `balances` field (Taxi chess).
     fn balances(&self) -> Option<&Balances>;
 }
 

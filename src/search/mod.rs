@@ -67,11 +67,14 @@ pub trait Evaluate: Variant {
 /// them (positive: the side to move mates; negative: it is mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// Centipawns (a hundredth of a pawn, or of a soldier in Xiangqi).
     Cp(i32),
+    /// Moves to mate: positive when the side to move mates, negative when it is mated.
     Mate(i32),
 }
 
 impl Score {
+    /// The score for a value of the search (mate values turned into moves to mate).
     pub fn from_internal(v: i32) -> Score {
         if v > MATE_BOUND {
             Score::Mate((MATE - v + 1) / 2)
@@ -87,8 +90,11 @@ impl Score {
 /// caller decides a default.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
+    /// Stop after this iteration depth.
     pub depth: Option<u32>,
+    /// Stop after this much time.
     pub movetime: Option<Duration>,
+    /// Stop after this many nodes.
     pub nodes: Option<u64>,
     /// Lines to report (the best `multipv` root moves), at least 1.
     pub multipv: usize,
@@ -97,22 +103,31 @@ pub struct Limits {
 /// One principal variation.
 #[derive(Clone, Debug)]
 pub struct Line<M> {
+    /// The moves of the line, from the searched position.
     pub moves: Vec<M>,
+    /// Its score, for the side to move.
     pub score: Score,
+    /// The iteration depth that found it.
     pub depth: u32,
 }
 
 /// What a finished search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
+    /// The move to play: the first of the first line.
     pub best_move: M,
+    /// The best lines, best first (`multipv` of them at most).
     pub lines: Vec<Line<M>>,
+    /// The deepest completed iteration.
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Wall time of the search.
     pub elapsed: Duration,
 }
 
 impl<M> SearchResult<M> {
+    /// Nodes per second.
     pub fn nps(&self) -> u64 {
         let micros = self.elapsed.as_micros().max(1) as u64;
         self.nodes.saturating_mul(1_000_000) / micros
@@ -122,7 +137,9 @@ impl<M> SearchResult<M> {
 /// Ways to stop a search from outside, and a node counter the caller can read.
 #[derive(Clone, Debug, Default)]
 pub struct Control {
+    /// Raise to stop the search; it answers with what it has found.
     pub stop: Arc<AtomicBool>,
+    /// Nodes searched so far, shared for progress reports.
     pub nodes: Arc<AtomicU64>,
 }
 

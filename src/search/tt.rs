@@ -21,6 +21,8 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
+/// The transposition table: one entry per slot, indexed by the low bits of
+/// the position's key and checked against the whole key.
 pub struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: usize,
@@ -37,11 +39,14 @@ impl<M: Copy> Table<M> {
         }
     }
 
+    /// The entry stored for this key, if its slot holds it.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         self.slots[key as usize & self.mask].filter(|e| e.key == key)
     }
 
+    /// Stores a search result; a deeper non-exact result of the same position
+    /// is kept over a shallower one.
     #[inline]
     pub fn store(&mut self, key: u64, mv: Option<M>, score: i32, depth: i32, bound: Bound) {
         let slot = &mut self.slots[key as usize & self.mask];

@@ -25,8 +25,11 @@ use super::{
     VariantId, VariantInfo, Verdict,
 };
 
+/// The standard start position (the citadels empty).
 pub const START_FEN: &str = "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
+/// The start position of the "feminine" arrangement.
 pub const FEMININE_FEN: &str = "e1c1wkf1c1e/rntgdpkdgtnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNTGDPKDGTNR/E1C1FKW1C1E w -/- Kk 0/0 0 1";
+/// The start position of the third arrangement.
 pub const THIRD_FEN: &str = "e1c1wkf1c1e/rndtgpkgtdnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNDTGPKGTDNR/E1C1FKW1C1E w -/- Kk 0/0 0 1";
 
 /// The named start arrays.
@@ -112,6 +115,7 @@ impl Default for Rules {
     }
 }
 
+/// The Tamerlane chess position, the type that implements [`Variant`].
 pub type Tamerlane = Position;
 
 impl Position {

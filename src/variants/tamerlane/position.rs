@@ -6,6 +6,7 @@ use crate::variants::Color;
 /// The special kinds of move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Special {
+    /// An ordinary move or capture.
     None,
     /// A dormant pawn of pawns lifted to `to` (`<from>@<to>`).
     Relocate,
@@ -16,14 +17,19 @@ pub enum Special {
     CitadelExchange(Sq),
 }
 
+/// A Tamerlane move: two squares and what is special about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// From.
     pub from: Sq,
+    /// To.
     pub to: Sq,
+    /// What is special about it.
     pub special: Special,
 }
 
 impl Move {
+    /// An ordinary move from `from` to `to`.
     pub const fn normal(from: Sq, to: Sq) -> Move {
         Move {
             from,
@@ -33,6 +39,8 @@ impl Move {
     }
 }
 
+/// A Tamerlane chess position: the board, the side to move, each side's
+/// exchange right and pawn-of-pawns arrivals, and the incremental key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(super) board: [u8; SQUARES],
@@ -108,6 +116,7 @@ impl Position {
         self.board[s as usize]
     }
 
+    /// The side to move.
     pub fn side(&self) -> Color {
         self.side
     }
@@ -122,6 +131,7 @@ impl Position {
             && coords(s).1 == last_rank(color_of(p))
     }
 
+    /// The squares of `c`'s royals (shah, prince, adventitious king).
     pub fn royals(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
         (0..SQUARES as Sq).filter(move |&s| {
             let p = self.board[s as usize];

@@ -9,19 +9,28 @@ use cozy_chess::{
 
 use crate::variants::Color;
 
+/// A square, `0..64`: a1 = 0, h1 = 7, a8 = 56.
 pub type Sq = u8;
 
+/// A chess piece kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
+    /// Pawn.
     Pawn = 0,
+    /// Knight.
     Knight = 1,
+    /// Bishop.
     Bishop = 2,
+    /// Rook.
     Rook = 3,
+    /// Queen.
     Queen = 4,
+    /// King.
     King = 5,
 }
 
 impl Kind {
+    /// Every kind, by index.
     pub const ALL: [Kind; 6] = [
         Kind::Pawn,
         Kind::Knight,
@@ -31,10 +40,12 @@ impl Kind {
         Kind::King,
     ];
 
+    /// The kind with this index.
     pub fn from_index(i: u8) -> Kind {
         Kind::ALL[i as usize]
     }
 
+    /// The kind's FEN letter, upper case.
     pub const fn letter(self) -> char {
         match self {
             Kind::Pawn => 'P',
@@ -46,6 +57,7 @@ impl Kind {
         }
     }
 
+    /// The kind of a FEN or SAN letter (either case).
     pub fn from_letter(c: char) -> Option<Kind> {
         Some(match c.to_ascii_uppercase() {
             'P' => Kind::Pawn,
@@ -58,6 +70,7 @@ impl Kind {
         })
     }
 
+    /// The kind's English name.
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Pawn => "pawn",
@@ -73,19 +86,28 @@ impl Kind {
 /// What kind of move, beyond from and to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Flag {
+    /// Any other move.
     Normal,
+    /// A pawn's two-square first move.
     DoublePush,
+    /// An en-passant capture.
     EnPassant,
+    /// Castling (the king's move).
     Castle,
 }
 
 /// A move with its price. `promo` is the piece a pawn becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// From.
     pub from: Sq,
+    /// To.
     pub to: Sq,
+    /// What a pawn becomes.
     pub promo: Option<Kind>,
+    /// What is special about the move.
     pub flag: Flag,
+    /// What the move costs: travel, removal and promotion.
     pub cost: u32,
 }
 
@@ -97,16 +119,19 @@ pub const WHITE_QUEEN_SIDE: u8 = 2;
 pub const BLACK_KING_SIDE: u8 = 4;
 pub const BLACK_QUEEN_SIDE: u8 = 8;
 
+/// The file, `0..8` (a = 0).
 #[inline]
 pub const fn file_of(s: Sq) -> u8 {
     s & 7
 }
 
+/// The rank, `0..8` (rank 1 = 0).
 #[inline]
 pub const fn rank_of(s: Sq) -> u8 {
     s >> 3
 }
 
+/// The square's name: `e4`.
 pub fn sq_name(s: Sq) -> String {
     format!("{}{}", (b'a' + file_of(s)) as char, rank_of(s) + 1)
 }

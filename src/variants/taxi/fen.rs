@@ -5,6 +5,7 @@ use super::board::*;
 use super::position::*;
 use crate::variants::{BalancesError, Color, FenError, SetupError};
 
+/// The standard start position, with both balances at 16.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16";
 
 fn err(msg: impl Into<String>) -> FenError {

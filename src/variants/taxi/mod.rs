@@ -56,6 +56,7 @@ impl Default for Rules {
     }
 }
 
+/// The Taxi chess position, the type that implements [`Variant`].
 pub type Taxi = Position;
 
 impl Position {

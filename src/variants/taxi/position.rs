@@ -7,6 +7,8 @@ use cozy_chess::{get_bishop_rays, get_rook_rays};
 use super::board::*;
 use crate::variants::Color;
 
+/// A Taxi chess position: the chess position plus both balances and the
+/// income, with the incremental key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(super) by_kind: [u64; 6],
@@ -96,8 +98,7 @@ impl Position {
         } else {
             0
         };
-        for s in 0..64 {
-            let p = self.board[s];
+        for (s, &p) in self.board.iter().enumerate() {
             if p != EMPTY {
                 h ^= PIECE_KEYS[p as usize][s];
             }
@@ -138,6 +139,7 @@ impl Position {
         self.hash ^= SIDE_KEY;
     }
 
+    /// The piece on a square, if any.
     #[inline]
     pub fn piece_at(&self, s: Sq) -> Option<(Color, Kind)> {
         let p = self.board[s as usize];
@@ -149,14 +151,17 @@ impl Position {
         })
     }
 
+    /// The side to move.
     pub fn side(&self) -> Color {
         self.side
     }
 
+    /// Both balances before their next income, White first.
     pub fn balances(&self) -> [u32; 2] {
         self.balance
     }
 
+    /// The income each side receives before its move.
     pub fn income(&self) -> u32 {
         self.income
     }
@@ -178,6 +183,7 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// Where `c`'s king stands.
     #[inline]
     pub fn king(&self, c: Color) -> Sq {
         self.pieces(c, Kind::King).trailing_zeros() as Sq

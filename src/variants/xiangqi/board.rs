@@ -5,23 +5,29 @@
 
 use crate::variants::Color;
 
+/// Files a to i.
 pub const FILES: usize = 9;
+/// Ranks 0 to 9.
 pub const RANKS: usize = 10;
+/// The 90 points.
 pub const POINTS: usize = FILES * RANKS;
 
 /// A point of the board, `0..90`.
 pub type Sq = u8;
 
+/// The point at (file, rank).
 #[inline]
 pub const fn sq(file: usize, rank: usize) -> Sq {
     (rank * FILES + file) as Sq
 }
 
+/// A point's file, `0..9` (a = 0).
 #[inline]
 pub const fn file_of(s: Sq) -> usize {
     s as usize % FILES
 }
 
+/// A point's rank, `0..10` (Red's back rank = 0).
 #[inline]
 pub const fn rank_of(s: Sq) -> usize {
     s as usize / FILES
@@ -35,16 +41,24 @@ pub fn sq_name(s: Sq) -> String {
 /// The kinds of piece, numbered so that a piece byte is `kind | color << 3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// General (king).
     General = 1,
+    /// Advisor.
     Advisor = 2,
+    /// Elephant.
     Elephant = 3,
+    /// Horse.
     Horse = 4,
+    /// Chariot.
     Chariot = 5,
+    /// Cannon.
     Cannon = 6,
+    /// Soldier.
     Soldier = 7,
 }
 
 impl Kind {
+    /// The kind with this index (1 to 7).
     pub const fn from_index(i: u8) -> Option<Kind> {
         match i {
             1 => Some(Kind::General),
@@ -98,6 +112,7 @@ impl Kind {
         }
     }
 
+    /// The kind's English name, for FEN errors and the API's sentences.
     pub const fn name(self) -> &'static str {
         match self {
             Kind::General => "general",
@@ -122,18 +137,22 @@ impl Kind {
 
 /// A piece byte: `0` is an empty point, else `kind | color << 3`.
 pub type Piece = u8;
+/// No piece.
 pub const EMPTY: Piece = 0;
 
+/// The board byte of `color`'s piece of `kind`.
 #[inline]
 pub const fn piece(color: Color, kind: Kind) -> Piece {
     kind as u8 | ((color as u8) << 3)
 }
 
+/// The kind of a board byte, `None` for an empty point.
 #[inline]
 pub const fn kind_of(p: Piece) -> Option<Kind> {
     Kind::from_index(p & 7)
 }
 
+/// The colour of a board byte (of a piece).
 #[inline]
 pub const fn color_of(p: Piece) -> Color {
     if p & 8 == 0 {
@@ -143,6 +162,7 @@ pub const fn color_of(p: Piece) -> Color {
     }
 }
 
+/// A side's name for the FEN parser's messages.
 pub fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "Red",
@@ -150,6 +170,7 @@ pub fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// "Red chariot" and the like, for the FEN parser's messages.
 pub fn piece_label(p: Piece) -> String {
     match kind_of(p) {
         Some(k) => format!("{} {}", color_name(color_of(p)), k.name()),
@@ -183,8 +204,11 @@ pub const fn own_side(s: Sq, color: Color) -> bool {
 /// Up to eight `(target, blocking point)` pairs, `count` of them valid.
 #[derive(Clone, Copy, Debug)]
 pub struct Steps {
+    /// How many pairs are valid.
     pub count: u8,
+    /// The targets.
     pub to: [Sq; 8],
+    /// The point each target's move passes (the horse's leg, the elephant's eye).
     pub via: [Sq; 8],
 }
 

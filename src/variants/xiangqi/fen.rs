@@ -5,6 +5,7 @@ use super::board::*;
 use super::position::Position;
 use crate::variants::{Color, FenError};
 
+/// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 fn err(msg: impl Into<String>) -> FenError {

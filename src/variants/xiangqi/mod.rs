@@ -70,6 +70,7 @@ impl Default for Rules {
     }
 }
 
+/// The Xiangqi position, the type that implements [`Variant`].
 pub type Xiangqi = Position;
 
 impl Position {
@@ -94,6 +95,7 @@ impl Position {
         p
     }
 
+    /// The piece on a point, as colour and kind.
     pub fn kind_at(&self, s: Sq) -> Option<(Color, Kind)> {
         let p = self.piece_at(s);
         kind_of(p).map(|k| (color_of(p), k))

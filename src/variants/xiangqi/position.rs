@@ -7,11 +7,14 @@ use crate::variants::Color;
 /// A move: from and to point. Xiangqi has no other kind of move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// From.
     pub from: Sq,
+    /// To.
     pub to: Sq,
 }
 
 impl Move {
+    /// A move from `from` to `to`.
     #[inline]
     pub const fn new(from: Sq, to: Sq) -> Move {
         Move { from, to }
@@ -21,10 +24,14 @@ impl Move {
 /// What `make` needs to remember for `unmake`.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    /// What stood on the destination.
     pub captured: Piece,
+    /// The halfmove clock before the move.
     pub halfmove: u16,
 }
 
+/// A Xiangqi position: mailbox, file and rank occupancy, colour bitboards,
+/// the generals' points and the incremental key.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(super) board: [Piece; POINTS],
@@ -72,28 +79,34 @@ impl Position {
         }
     }
 
+    /// The board byte on a point.
     #[inline]
     pub fn piece_at(&self, s: Sq) -> Piece {
         self.board[s as usize]
     }
 
+    /// The side to move.
     #[inline]
     pub fn side(&self) -> Color {
         self.side
     }
 
+    /// Plies since the last capture.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove as u32
     }
 
+    /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
+    /// Where `c`'s general stands.
     pub fn general(&self, c: Color) -> Sq {
         self.generals[c.index()]
     }
 
+    /// The incremental Zobrist key.
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -160,6 +173,7 @@ impl Position {
         undo
     }
 
+    /// Takes back `m`, given what `make` returned.
     #[inline]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         self.side = !self.side;
