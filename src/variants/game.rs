@@ -232,7 +232,19 @@ fn occurrences_of<V: Variant>(positions: &[V]) -> Vec<usize> {
     let last = positions.len() - 1;
     let current = &positions[last];
     let earliest = last.saturating_sub(current.reversible_plies());
-    (earliest..=last)
-        .filter(|&i| positions[i].same_position(current))
-        .collect()
+    // Every ply hands the move over, so only every second position can be
+    // the same as the last.
+    let mut at = Vec::new();
+    let mut i = last;
+    loop {
+        if positions[i].same_position(current) {
+            at.push(i);
+        }
+        if i < earliest + 2 {
+            break;
+        }
+        i -= 2;
+    }
+    at.reverse();
+    at
 }

@@ -195,14 +195,13 @@ impl Variant for Position {
 
     fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, MoveError<Why>> {
         let mut legal = Vec::new();
-        self.legal(&mut legal);
         match notation {
             Notation::Iccs | Notation::Fairy => {
                 let base = usize::from(notation == Notation::Fairy);
                 let (from, to) =
                     notation::parse_coordinates(text, base).ok_or(MoveError::Unreadable)?;
                 let m = Move::new(from, to);
-                if legal.contains(&m) {
+                if self.is_legal(m, &mut legal) {
                     Ok(m)
                 } else {
                     Err(MoveError::Illegal(explain::why(self, from, to)))
@@ -211,6 +210,7 @@ impl Variant for Position {
             Notation::Wxf | Notation::Chinese => {
                 let written = Written::read(text, notation == Notation::Chinese)
                     .ok_or(MoveError::Unreadable)?;
+                self.legal(&mut legal);
                 legal
                     .into_iter()
                     .find(|&m| written.names(self, m))

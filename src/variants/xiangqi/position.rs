@@ -542,6 +542,25 @@ impl Position {
         self.keep_legal(out);
     }
 
+    /// Whether `m` is legal: found among the pseudo-legal moves of its
+    /// piece and kept by the same legality test as [`Position::legal`]
+    /// (reading a coordinate move needs no more). `scratch` is a buffer.
+    pub fn is_legal(&self, m: Move, scratch: &mut Vec<Move>) -> bool {
+        scratch.clear();
+        let p = self.board[m.from as usize];
+        if p == EMPTY || color_of(p) != self.side {
+            return false;
+        }
+        self.piece_moves(m.from, scratch);
+        if !scratch.contains(&m) {
+            return false;
+        }
+        scratch.clear();
+        scratch.push(m);
+        self.keep_legal(scratch);
+        !scratch.is_empty()
+    }
+
     /// Every legal capture of the side to move (for the search's quiescence).
     pub fn legal_captures(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(out);
