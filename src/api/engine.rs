@@ -166,11 +166,7 @@ impl EnginePool {
             match actix_web::rt::time::timeout(Duration::from_millis(100), &mut rx).await {
                 Ok(Ok(Ok(found))) => return Ok(found),
                 Ok(Ok(Err(panic))) => {
-                    let what = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| (*s).to_owned())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
+                    let what = super::work::panic_message(&*panic);
                     tracing::error!(panic = %what, "a search panicked");
                     return Err(Refused::Failed);
                 }

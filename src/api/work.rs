@@ -26,14 +26,18 @@ pub const MAX_MOVES: usize = 10_000;
 /// into a logged 500 problem instead of a dropped connection.
 pub fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        tracing::error!(panic = %what, "a request panicked");
+        tracing::error!(panic = %panic_message(&*panic), "a request panicked");
         Err(internal())
     })
+}
+
+/// What a caught panic said, if it said it in text.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
 }
 
 fn internal() -> ApiError {

@@ -7,7 +7,11 @@
 //! `docs/architecture.md`.
 
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 use std::hash::Hash;
+use strum::{Display, EnumString, IntoStaticStr, VariantArray};
+use utoipa::ToSchema;
 
 pub mod game;
 pub mod tamerlane;
@@ -92,13 +96,13 @@ impl std::ops::Not for Color {
     PartialEq,
     Eq,
     Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    utoipa::ToSchema,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::Display,
-    strum::VariantArray,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    Display,
+    VariantArray,
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
@@ -135,11 +139,11 @@ impl VariantId {
     PartialEq,
     Eq,
     Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    utoipa::ToSchema,
-    strum::IntoStaticStr,
-    strum::VariantArray,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    VariantArray,
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
@@ -218,16 +222,7 @@ impl FenError {
 ///
 /// One list for every variant; each variant uses the codes that apply to it.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    utoipa::ToSchema,
-    strum::IntoStaticStr,
-    strum::VariantArray,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr, VariantArray,
 )]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
@@ -331,17 +326,7 @@ impl<W: Why> MoveError<W> {
 }
 
 /// What a warning is about (`code` of a warning on the wire).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    utoipa::ToSchema,
-    strum::IntoStaticStr,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum WarningCode {
@@ -402,16 +387,7 @@ pub struct RulesError {
 
 /// Stable codes for the reason a game ended (`reason` on the wire).
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    utoipa::ToSchema,
-    strum::IntoStaticStr,
-    strum::VariantArray,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr, VariantArray,
 )]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
@@ -496,18 +472,7 @@ pub struct RepetitionReport {
 }
 
 /// A game's result as PGN writes it.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    utoipa::ToSchema,
-    strum::IntoStaticStr,
-    strum::Display,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr, Display)]
 pub enum GameResult {
     /// The first mover (White, or Red in Xiangqi) won.
     #[serde(rename = "1-0")]

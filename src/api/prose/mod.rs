@@ -106,3 +106,14 @@ pub(crate) fn no_move<V: Prose>(pos: &V, reason: Reason, stalemate_words: &str) 
     };
     format!("{} {how}: {} wins", V::side_name(us), V::side_name(!us))
 }
+
+/// Words for a move whose first square holds the opponent's piece (`at`
+/// already named in the request's notation).
+pub(crate) fn not_your_piece<V: Prose>(pos: &V, at: &str) -> String {
+    let us = pos.side_to_move();
+    format!(
+        "the piece on {at} is {}'s, and it is {} to move",
+        V::side_name(!us),
+        V::side_name(us)
+    )
+}

@@ -56,12 +56,7 @@ impl Prose for Position {
         match *why {
             Why::CitadelDraw => "the game is drawn: a royal stands in the enemy citadel".to_owned(),
             Why::NoPiece { at } => format!("there is no piece on {}", sq_name(at)),
-            Why::NotYourPiece { at } => format!(
-                "the piece on {} is {}'s, and it is {} to move",
-                sq_name(at),
-                name(!us),
-                name(us)
-            ),
+            Why::NotYourPiece { at } => super::not_your_piece(self, &sq_name(at)),
             Why::NullMove => "a move must go to another square".to_owned(),
             Why::RelocateNotDormant => "only a dormant pawn of pawns (one standing on its last rank) may be relocated with '@'".to_owned(),
             Why::RelocateIntoCitadel => "a pawn of pawns is never relocated into a citadel".to_owned(),

@@ -63,12 +63,7 @@ impl Prose for Position {
         let name = Self::side_name;
         match *why {
             Why::NoPiece { at } => format!("there is no piece on {}", sq_name(at)),
-            Why::NotYourPiece { at } => format!(
-                "the piece on {} is {}'s, and it is {} to move",
-                sq_name(at),
-                name(!us),
-                name(us)
-            ),
+            Why::NotYourPiece { at } => super::not_your_piece(self, &sq_name(at)),
             Why::NullMove => "a move must go to another square".to_owned(),
             Why::OwnPiece { at, kind } => format!(
                 "{} is occupied by {}'s own {}",

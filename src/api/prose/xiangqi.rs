@@ -52,12 +52,7 @@ impl Prose for Position {
         let at = |s: Sq| point(s, notation);
         match *why {
             Why::NoPiece { at: s } => format!("there is no piece on {}", at(s)),
-            Why::NotYourPiece { at: s } => format!(
-                "the piece on {} is {}'s, and it is {} to move",
-                at(s),
-                Self::side_name(!us),
-                Self::side_name(us)
-            ),
+            Why::NotYourPiece { at: s } => super::not_your_piece(self, &at(s)),
             Why::NullMove => "a move must go to another point".to_owned(),
             Why::OwnPiece { at: s, kind } => format!(
                 "{} is occupied by {}'s own {}",
