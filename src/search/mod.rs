@@ -612,12 +612,18 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
-            let quiet = keys[i] < (1 << 25) - 1;
+            // Quiet: no capture at all. (A losing capture sorts below the
+            // killers but is still a capture: never pruned, reduced or
+            // remembered as a quiet move.)
+            let quiet = self.pos().capture_value(mv).is_none();
+            // Quiet moves other than the table move and the killers may be
+            // pruned and reduced.
+            let late_quiet = quiet && keys[i] < (1 << 25) - 1;
             self.push(mv);
             let gives_check = self.pos().in_check();
             // Futility and late-move pruning of quiet moves near the leaves
             // (never of a move that gives check).
-            if quiet
+            if late_quiet
                 && !gives_check
                 && searched > 0
                 && !pv_node
@@ -635,13 +641,13 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let score = if searched == 0 {
                 -self.node(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check
-                {
-                    (1 + i32::from(searched >= 6) + i32::from(searched >= 16 && depth >= 6))
-                        .min(depth - 2)
-                } else {
-                    0
-                };
+                let reduction =
+                    if depth >= 3 && searched >= 3 && late_quiet && !in_check && !gives_check {
+                        (1 + i32::from(searched >= 6) + i32::from(searched >= 16 && depth >= 6))
+                            .min(depth - 2)
+                    } else {
+                        0
+                    };
                 let mut s = -self.node(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && reduction > 0 {
                     s = -self.node(new_depth, -alpha - 1, -alpha, ply + 1, false);
