@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use crate::api::prose::{self, Prose};
 use crate::dispatch::{Playable, Visitor};
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
-use crate::variants::{tamerlane, taxi, xiangqi, Game, VariantId};
+use crate::variants::{tamerlane, taxi, xiangqi, Game, Outcome, Reason, VariantId};
 
 /// The session's transposition tables, one per variant, kept from one `go`
 /// to the next until `ucinewgame` or a new `Hash`.
@@ -51,6 +51,12 @@ impl Tables {
 pub trait UciVariant: Evaluate {
     /// The notation of moves under UCI, or UCCI when `ucci`.
     fn protocol_notation(ucci: bool) -> Self::Notation;
+
+    /// Under the protocol the GUI referees: when it asks for a move in a game
+    /// that our rules have ended for `reason` although moves remain, its
+    /// rules differ from ours there, so the rule behind `reason` is switched
+    /// off for the search (which then plays on as it would without it).
+    fn play_on(_rules: &mut Self::Rules, _reason: Reason) {}
 }
 
 impl UciVariant for xiangqi::Xiangqi {
@@ -59,6 +65,14 @@ impl UciVariant for xiangqi::Xiangqi {
             xiangqi::Notation::Iccs
         } else {
             xiangqi::Notation::Fairy
+        }
+    }
+
+    fn play_on(rules: &mut xiangqi::Rules, reason: Reason) {
+        match reason {
+            Reason::MoveLimit => rules.move_limit_plies = 0,
+            r if r.is_repetition() => rules.repetition = xiangqi::RepetitionRule::None,
+            _ => {}
         }
     }
 }
@@ -72,6 +86,15 @@ impl UciVariant for taxi::Taxi {
 impl UciVariant for tamerlane::Tamerlane {
     fn protocol_notation(_ucci: bool) -> tamerlane::Notation {
         tamerlane::Notation
+    }
+
+    fn play_on(rules: &mut tamerlane::Rules, reason: Reason) {
+        match reason {
+            Reason::MoveLimit => rules.move_limit_plies = 0,
+            Reason::Repetition => rules.repetition = false,
+            Reason::BareKing => rules.bare_king = false,
+            _ => {}
+        }
     }
 }
 
@@ -277,9 +300,36 @@ fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
     (limits, clock)
 }
 
-/// Builds the game from the words after `position`.
+/// Builds the game from the words after `position`. The GUI referees: its
+/// moves are played even past the end our rules see, and a rule that ended
+/// the game while moves remain is switched off (`UciVariant::play_on`).
 fn build<V: UciVariant + Prose>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
-    let rules = V::Rules::default();
+    let mut rules = V::Rules::default();
+    loop {
+        let game = build_with::<V>(words, ucci, rules.clone())?;
+        let mut legal = Vec::new();
+        game.current().legal_moves(&mut legal);
+        match game.outcome() {
+            Outcome::Ended(v) if !legal.is_empty() => {
+                let before = rules.clone();
+                V::play_on(&mut rules, v.reason);
+                if rules == before {
+                    // Nothing to switch off: search the game as it stands.
+                    return Ok(game);
+                }
+            }
+            _ => return Ok(game),
+        }
+    }
+}
+
+/// The game from the words after `position`, under `rules`, every move
+/// played whatever our verdict on the position before it.
+fn build_with<V: UciVariant + Prose>(
+    words: &[String],
+    ucci: bool,
+    rules: V::Rules,
+) -> Result<Game<V>, String> {
     let moves_at = words.iter().position(|w| w == "moves");
     let head = &words[..moves_at.unwrap_or(words.len())];
     let mut game = match head.first().map(String::as_str) {
@@ -291,8 +341,14 @@ fn build<V: UciVariant + Prose>(words: &[String], ucci: bool) -> Result<Game<V>,
         Some(other) => return Err(format!("expected startpos or fen, not {other}")),
     };
     if let Some(i) = moves_at {
-        game.play_all(&words[i + 1..], V::protocol_notation(ucci))
-            .map_err(|e| format!("bad move: {e:?}"))?;
+        let notation = V::protocol_notation(ucci);
+        for text in &words[i + 1..] {
+            let mv = game
+                .current()
+                .parse_move(text, notation)
+                .map_err(|e| format!("bad move {text}: {e:?}"))?;
+            game.play(mv);
+        }
     }
     Ok(game)
 }

@@ -147,6 +147,25 @@ fn uci_plays_taxi_and_tamerlane_and_reports_no_move() {
     assert!(out.contains("info string no legal move"));
 }
 
+#[test]
+fn uci_plays_on_where_the_gui_does() {
+    // After a2 the Xiangqi game has run 100 plies without a capture: our
+    // rules draw it, the GUI's (Fairy-Stockfish's count soldier moves too)
+    // may not. The GUI referees: the moves after our end are played, and the
+    // engine still answers with a move, searching without the move limit.
+    let out = uci_session(
+        "uci\nsetoption name UCI_Variant value xiangqi\n\
+         position fen 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 99 60 moves a1a2 d10d9\ngo depth 4\nquit\n",
+    );
+    let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{out}");
+    assert_ne!(best[0], "bestmove (none)", "{out}");
+    assert!(!out.contains("bad move"), "{out}");
+    // With the limit switched off the chariot's advantage shows.
+    let last_info = out.lines().filter(|l| l.starts_with("info depth")).last().unwrap();
+    assert!(!last_info.contains("score cp 0 "), "{last_info}");
+}
+
 /// An HTTP/1.0 exchange with `addr`: the whole answer, or `None` when it fails.
 fn http(addr: &str, request: &str) -> Option<String> {
     use std::io::{Read, Write};

@@ -639,6 +639,7 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     type Rules: Clone
         + fmt::Debug
         + Default
+        + PartialEq
         + serde::Serialize
         + serde::de::DeserializeOwned
         + utoipa::ToSchema
