@@ -28,6 +28,8 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = 31_000;
 /// Per ply of remaining depth: how far the static evaluation may be off.
 const FUTILITY_MARGIN: i32 = 150;
+/// Half the width of the first aspiration window at the root.
+const ASPIRATION: i32 = 30;
 /// The deepest ply the search ever reaches (extensions included).
 pub const MAX_PLY: usize = 96;
 /// The deepest iteration.
@@ -296,8 +298,33 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         for depth in 1..=self.max_depth {
             let mut lines: Vec<Line<V::Move>> = Vec::new();
             self.excluded.clear();
-            for _ in 0..wanted {
-                let score = self.node(depth as i32, -INFINITY, INFINITY, 0, true);
+            for line in 0..wanted {
+                // Aspiration: the first line of a deep iteration is searched
+                // in a window around the last score, widened on failure.
+                let previous = result.lines.first().filter(|_| line == 0 && depth >= 5);
+                let (mut alpha, mut beta, mut delta) = match previous {
+                    Some(l) if internal(l.score).abs() < MATE_BOUND => {
+                        let s = internal(l.score);
+                        (s - ASPIRATION, s + ASPIRATION, ASPIRATION)
+                    }
+                    _ => (-INFINITY, INFINITY, 0),
+                };
+                let score = loop {
+                    let score = self.node(depth as i32, alpha, beta, 0, true);
+                    if self.stopped || delta == 0 || (score > alpha && score < beta) {
+                        break score;
+                    }
+                    delta *= 2;
+                    if score <= alpha {
+                        alpha = if delta > 500 {
+                            -INFINITY
+                        } else {
+                            score - delta
+                        };
+                    } else {
+                        beta = if delta > 500 { INFINITY } else { score + delta };
+                    }
+                };
                 if self.stopped {
                     break;
                 }
@@ -642,9 +669,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 -self.node(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let reduction =
-                    if depth >= 3 && searched >= 3 && late_quiet && !in_check && !gives_check {
-                        (1 + i32::from(searched >= 6) + i32::from(searched >= 16 && depth >= 6))
-                            .min(depth - 2)
+                    if depth >= 3 && searched >= 2 && late_quiet && !in_check && !gives_check {
+                        (late_move_reduction(depth, searched) - i32::from(pv_node))
+                            .clamp(0, depth - 2)
                     } else {
                         0
                     };
@@ -786,6 +813,21 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         best
     }
+}
+
+/// How many plies a late quiet move is reduced by, growing with the
+/// logarithms of the depth and of the move's place in the order.
+fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    i32::from(TABLE[(depth as usize).min(63)][searched.min(63)])
 }
 
 fn internal(score: Score) -> i32 {
