@@ -701,9 +701,9 @@ pub struct AppliedLimits {
         "claimable_draws": []
     },
     "best_move": "b0b8",
-    "lines": [{"moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2}, "depth": 5}],
-    "depth": 5,
-    "nodes": 824,
+    "lines": [{"moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2}, "depth": 4}],
+    "depth": 4,
+    "nodes": 612,
     "nps": 412000,
     "time_ms": 2,
     "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1}
