@@ -16,10 +16,10 @@ use std::time::Duration;
 use std::any::Any;
 use std::collections::HashMap;
 
-use crate::api::prose::{self, Prose};
+use crate::api::prose;
 use crate::dispatch::{Playable, Visitor};
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
-use crate::variants::{tamerlane, taxi, xiangqi, Game, Outcome, Reason, VariantId};
+use crate::variants::{tamerlane, taxi, xiangqi, Game, Reason, VariantId};
 
 /// The session's transposition tables, one per variant, kept from one `go`
 /// to the next until `ucinewgame` or a new `Hash`.
@@ -303,14 +303,16 @@ fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
 /// Builds the game from the words after `position`. The GUI referees: its
 /// moves are played even past the end our rules see, and a rule that ended
 /// the game while moves remain is switched off (`UciVariant::play_on`).
-fn build<V: UciVariant + Prose>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
+fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
     let mut rules = V::Rules::default();
+    let mut legal = Vec::new();
     loop {
         let game = build_with::<V>(words, ucci, rules.clone())?;
-        let mut legal = Vec::new();
         game.current().legal_moves(&mut legal);
-        match game.outcome() {
-            Outcome::Ended(v) if !legal.is_empty() => {
+        match game.verdict(!legal.is_empty()) {
+            // Only a game ended with moves left is rebuilt, and only as
+            // often as `play_on` has a rule to switch off.
+            Some(v) if !legal.is_empty() => {
                 let before = rules.clone();
                 V::play_on(&mut rules, v.reason);
                 if rules == before {
@@ -325,7 +327,7 @@ fn build<V: UciVariant + Prose>(words: &[String], ucci: bool) -> Result<Game<V>,
 
 /// The game from the words after `position`, under `rules`, every move
 /// played whatever our verdict on the position before it.
-fn build_with<V: UciVariant + Prose>(
+fn build_with<V: UciVariant>(
     words: &[String],
     ucci: bool,
     rules: V::Rules,

@@ -69,11 +69,13 @@ impl Position {
             && self.by_kind == other.by_kind
             && self.castling == other.castling
             && self.balance == other.balance
-            && (self.ep == other.ep || self.effective_ep() == other.effective_ep())
+            && self.effective_ep() == other.effective_ep()
     }
 
+    /// The en-passant square where a capture there is legal: what the key
+    /// already knows (`set_ep` decided it), so no move generation here.
     fn effective_ep(&self) -> Sq {
-        if self.ep_capture_legal() {
+        if self.ep_hash != 0 {
             self.ep
         } else {
             board::NO_SQ
