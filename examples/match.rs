@@ -1,26 +1,50 @@
-//! Engine matches, adjudicated by arbiter's own rules (not run in CI).
+//! Engine matches adjudicated by arbiter's own rules (not run in CI): the
+//! A/B tool of the engine work (`docs/engine.md`).
 //!
 //! ```text
-//! # arbiter against Fairy-Stockfish (Xiangqi), 100 ms per move, 40 games:
-//! cargo run --release --example match -- xiangqi --games 40 --movetime-ms 100 \
-//!     --opponent-uci /path/to/stockfish --opponent-option "Use NNUE=false"
-//! # arbiter against a one-ply greedy player:
+//! # a build against another build, 20,000 nodes a move, two games at a
+//! # time, stopped when a sequential test decides between +0 and +10 Elo:
+//! cargo run --release --example match -- xiangqi \
+//!     --engine-a "target/release/arbiter uci" --engine-b "/tmp/base/arbiter uci" \
+//!     --nodes 20000 --games 2000 --concurrency 2 --openings FILE --sprt 0 10
+//! # arbiter (in process) against a one-ply greedy player, 100 ms a move:
 //! cargo run --release --example match -- taxi --games 40 --movetime-ms 100
 //! ```
 //!
-//! Each opening is played twice, colours swapped. Xiangqi uses fixed
-//! balanced openings; Taxi and Tamerlane open with two random plies chosen by
-//! a seeded generator. A game that reaches `--max-plies` is scored a draw.
+//! An engine is `self` (this build's search, in process), `greedy` (one ply
+//! of this build's evaluation) or the command line of a UCI engine (split at
+//! spaces). Each opening is played twice, colours swapped. Openings: a file
+//! of `FEN|moves` lines (`startpos` for the start position; moves in the
+//! protocol's notation, for Xiangqi Fairy-Stockfish's ranks 1-10; text after
+//! `#` ignored) — the format of `../shared/tools/match.py` — or, without a
+//! file, fixed balanced lines for Xiangqi and `--random-plies` seeded random
+//! plies for the other variants. A game that reaches `--max-plies` is a draw.
+//! An engine that crashes, hangs (ten times the move's time, at least 10 s)
+//! or plays an illegal move loses that game and is restarted.
+//!
+//! The result is reported per game pair as well (pentanomial): the Elo
+//! error and the sequential probability ratio test (`--sprt ELO0 ELO1`,
+//! logistic Elo, α = β = 0.05, the normal approximation of the generalized
+//! SPRT on pair scores) use the pairs, which removes the opening's bias.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
 
 use arbiter::api::prose;
 use arbiter::dispatch::{Playable, Visitor};
-use arbiter::search::{self, Control, Evaluate, Limits, Table};
+use arbiter::search::{self, Control, Evaluate, Limits, Score, Table};
 use arbiter::uci::UciVariant;
 use arbiter::variants::{Color, Game, Outcome, Variant, VariantId};
+
+/// A mate's score for adjudication, in centipawns.
+const MATE_CP: i32 = 100_000;
 
 /// Balanced Xiangqi openings (ICCS), each a common first two plies.
 const XIANGQI_OPENINGS: &[&str] = &[
@@ -46,40 +70,168 @@ const XIANGQI_OPENINGS: &[&str] = &[
     "h0g2 c6c5",
 ];
 
-struct Options {
+/// Engine against engine, refereed by arbiter's rules.
+#[derive(Parser, Debug, Clone)]
+struct Args {
+    /// xiangqi, taxi or tamerlane.
+    #[arg(value_parser = parse_variant)]
+    variant: VariantId,
+    /// Engine A: `self`, `greedy` or a UCI command line.
+    #[arg(long, default_value = "self")]
+    engine_a: String,
+    /// Engine B: `self`, `greedy` or a UCI command line.
+    #[arg(long, default_value = "greedy")]
+    engine_b: String,
+    /// A's name in the report.
+    #[arg(long)]
+    name_a: Option<String>,
+    /// B's name in the report.
+    #[arg(long)]
+    name_b: Option<String>,
+    /// A UCI option for A (repeatable).
+    #[arg(long = "option-a", value_name = "NAME=VALUE")]
+    options_a: Vec<String>,
+    /// A UCI option for B (repeatable).
+    #[arg(long = "option-b", value_name = "NAME=VALUE")]
+    options_b: Vec<String>,
+    /// Games to play (rounded up to whole pairs).
+    #[arg(long, default_value_t = 40)]
     games: usize,
-    movetime: Duration,
+    /// Time a move.
+    #[arg(long)]
+    movetime_ms: Option<u64>,
+    /// Nodes a move (both engines must honour `go nodes`).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth a move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// File of openings (`FEN|moves` lines, see the module's docs).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Play the openings in a random order (seeded by `--seed`).
+    #[arg(long)]
+    shuffle: bool,
+    /// Random plies opening each game pair when there is no openings file
+    /// (not for Xiangqi, which has its fixed lines).
+    #[arg(long, default_value_t = 2)]
+    random_plies: usize,
+    /// Plies after which a game is scored a draw.
+    #[arg(long, default_value_t = 400)]
     max_plies: usize,
-    opponent: Option<String>,
-    opponent_options: Vec<(String, String)>,
+    /// Seed of the random openings, the shuffle and the greedy player.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Stop when the sequential test accepts ELO0 or ELO1.
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// Adjudicate a win when both engines' scores agree, for
+    /// `--resign-moves` moves of each side, that one side is ahead by at
+    /// least this (centipawns; 0: never). For quick A/B matches only.
+    #[arg(long, default_value_t = 0)]
+    resign_score: i32,
+    /// See `--resign-score`.
+    #[arg(long, default_value_t = 4)]
+    resign_moves: usize,
+    /// Adjudicate a draw after this many plies (0: never) when both
+    /// engines' scores have stayed within `--draw-score` for
+    /// `--draw-moves` moves of each side. For quick A/B matches only.
+    #[arg(long, default_value_t = 0)]
+    draw_after: usize,
+    /// See `--draw-after`.
+    #[arg(long, default_value_t = 10)]
+    draw_score: i32,
+    /// See `--draw-after`.
+    #[arg(long, default_value_t = 8)]
+    draw_moves: usize,
+    /// Print only the pairs' summary lines, not every game.
+    #[arg(long)]
+    quiet: bool,
 }
 
+fn parse_variant(s: &str) -> Result<VariantId, String> {
+    VariantId::parse(s).ok_or_else(|| format!("unknown variant {s}"))
+}
+
+/// What a player may be asked.
 trait Player<V: Variant> {
-    fn name(&self) -> String;
-    fn choose(&mut self, game: &Game<V>) -> V::Move;
+    /// Forget the last game.
+    fn new_game(&mut self) -> Result<(), String>;
+    /// The move to play and the score the player gave it (centipawns from
+    /// its side, mates as ±`MATE_CP`), if it said; an error loses the game.
+    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String>;
+}
+
+/// How long or deep a move's search is.
+#[derive(Clone, Copy, Debug)]
+struct MoveLimits {
+    movetime: Option<Duration>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+}
+
+impl MoveLimits {
+    fn search_limits(&self) -> Limits {
+        Limits {
+            movetime: self.movetime,
+            nodes: self.nodes,
+            depth: self.depth,
+            multipv: 1,
+        }
+    }
+
+    fn go(&self) -> String {
+        let mut go = String::from("go");
+        if let Some(t) = self.movetime {
+            go.push_str(&format!(" movetime {}", t.as_millis()));
+        }
+        if let Some(n) = self.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        if let Some(d) = self.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        go
+    }
+
+    /// How long a move may take before the engine counts as hung.
+    fn patience(&self) -> Duration {
+        let t = self.movetime.unwrap_or(Duration::from_secs(1));
+        (t * 10).max(Duration::from_secs(10))
+    }
 }
 
 /// arbiter's own search, in process, keeping its table from move to move
-/// as `arbiter uci` does.
-struct Arbiter<M> {
-    movetime: Duration,
+/// within a game as `arbiter uci` does.
+struct InProcess<M> {
+    limits: MoveLimits,
     table: Table<M>,
 }
 
-impl<V: Evaluate> Player<V> for Arbiter<V::Move> {
-    fn name(&self) -> String {
-        format!("arbiter ({} ms/move)", self.movetime.as_millis())
+impl<V: Evaluate> Player<V> for InProcess<V::Move> {
+    fn new_game(&mut self) -> Result<(), String> {
+        self.table = Table::new(search::table_entries(16));
+        Ok(())
     }
-    fn choose(&mut self, game: &Game<V>) -> V::Move {
-        let limits = Limits {
-            movetime: Some(self.movetime),
-            multipv: 1,
-            ..Limits::default()
-        };
-        search::search_with_table(game, &limits, &Control::default(), &mut self.table, None)
-            .expect("the game is not over")
-            .best_move
+    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
+        search::search_with_table(
+            game,
+            &self.limits.search_limits(),
+            &Control::default(),
+            &mut self.table,
+            None,
+        )
+        .map(|r| {
+            let score = r.lines.first().map(|l| match l.score {
+                Score::Cp(v) => v,
+                Score::Mate(n) => MATE_CP * n.signum(),
+            });
+            (r.best_move, score)
+        })
+        .ok_or_else(|| "no move in a game that goes on".to_owned())
     }
 }
 
@@ -88,14 +240,14 @@ impl<V: Evaluate> Player<V> for Arbiter<V::Move> {
 struct Greedy(u64);
 
 impl<V: Evaluate> Player<V> for Greedy {
-    fn name(&self) -> String {
-        "greedy (one ply)".to_owned()
+    fn new_game(&mut self) -> Result<(), String> {
+        Ok(())
     }
-    fn choose(&mut self, game: &Game<V>) -> V::Move {
+    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
         let pos = game.current();
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let mut best = (i64::MIN, moves[0]);
+        let mut best = (i64::MIN, *moves.first().ok_or("no legal move")?);
         let mut replies = Vec::new();
         for &mv in &moves {
             let mut next = pos.clone();
@@ -117,81 +269,185 @@ impl<V: Evaluate> Player<V> for Greedy {
                 best = (value, mv);
             }
         }
-        best.1
+        Ok((best.1, None))
     }
 }
 
-/// A UCI engine in a child process.
+/// A UCI engine in a child process; its output is read by a thread of its
+/// own, so that a hung engine can be noticed.
 struct External {
-    name: String,
+    command: String,
+    variant: VariantId,
+    options: Vec<(String, String)>,
+    limits: MoveLimits,
+    running: Option<Running>,
+}
+
+struct Running {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
-    movetime: Duration,
+    lines: Receiver<String>,
 }
 
 impl External {
-    fn start(
+    fn new(
         command: &str,
         variant: VariantId,
-        options: &[(String, String)],
-        movetime: Duration,
+        options: Vec<(String, String)>,
+        limits: MoveLimits,
     ) -> External {
-        let mut child = Command::new(command)
+        External {
+            command: command.to_owned(),
+            variant,
+            options,
+            limits,
+            running: None,
+        }
+    }
+
+    fn start(&mut self) -> Result<(), String> {
+        let mut words = self.command.split_whitespace();
+        let program = words.next().ok_or("an empty engine command")?;
+        let mut child = Command::new(program)
+            .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {command}: {e}"));
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut e = External {
-            name: command.to_owned(),
+            .map_err(|e| format!("cannot start {}: {e}", self.command))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.running = Some(Running {
             child,
             input,
-            output,
-            movetime,
-        };
-        e.send("uci");
-        e.wait_for("uciok");
-        e.send(&format!("setoption name UCI_Variant value {variant}"));
-        for (name, value) in options {
-            e.send(&format!("setoption name {name} value {value}"));
+            lines,
+        });
+        self.send("uci")?;
+        self.wait_for("uciok", Duration::from_secs(30))?;
+        self.send(&format!("setoption name UCI_Variant value {}", self.variant))?;
+        for (name, value) in self.options.clone() {
+            self.send(&format!("setoption name {name} value {value}"))?;
         }
-        e.send("isready");
-        e.wait_for("readyok");
-        e
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(30))?;
+        Ok(())
     }
 
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("engine input");
-        self.input.flush().expect("engine input");
+    fn stop(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            let _ = writeln!(r.input, "quit");
+            let _ = r.input.flush();
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = r.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+        }
     }
 
-    fn wait_for(&mut self, prefix: &str) -> String {
-        let mut line = String::new();
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let r = self.running.as_mut().ok_or("the engine is not running")?;
+        writeln!(r.input, "{line}")
+            .and_then(|_| r.input.flush())
+            .map_err(|e| format!("the engine's input closed: {e}"))
+    }
+
+    fn wait_for(&mut self, prefix: &str, patience: Duration) -> Result<String, String> {
+        let r = self.running.as_mut().ok_or("the engine is not running")?;
+        let deadline = Instant::now() + patience;
         loop {
-            line.clear();
-            let n = self.output.read_line(&mut line).expect("engine output");
-            assert!(n > 0, "{} ended before '{prefix}'", self.name);
-            if line.starts_with(prefix) {
-                return line.trim().to_owned();
+            let left = deadline.saturating_duration_since(Instant::now());
+            match r.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no '{prefix}' within {patience:?}"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("the engine ended before '{prefix}'"))
+                }
             }
         }
+    }
+
+    /// Waits for `bestmove`; returns its line and the score of the last
+    /// `info` line that gave one.
+    fn best_move(&mut self, patience: Duration) -> Result<(String, Option<i32>), String> {
+        let r = self.running.as_mut().ok_or("the engine is not running")?;
+        let deadline = Instant::now() + patience;
+        let mut score = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match r.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with("bestmove") => return Ok((line, score)),
+                Ok(line) if line.starts_with("info") => {
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    if let Some(i) = words.iter().position(|&w| w == "score") {
+                        let value = words.get(i + 2).and_then(|v| v.parse::<i32>().ok());
+                        score = match (words.get(i + 1), value) {
+                            (Some(&"cp"), Some(v)) => Some(v),
+                            (Some(&"mate"), Some(n)) => Some(MATE_CP * n.signum()),
+                            _ => score,
+                        };
+                    }
+                }
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no 'bestmove' within {patience:?}"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err("the engine ended before 'bestmove'".to_owned())
+                }
+            }
+        }
+    }
+
+    /// Runs `f` with a running engine; on failure the engine is stopped,
+    /// to be started afresh next time.
+    fn with<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, String>) -> Result<T, String> {
+        if self.running.is_none() {
+            if let Err(e) = self.start() {
+                self.stop();
+                return Err(e);
+            }
+        }
+        let result = f(self);
+        if result.is_err() {
+            self.stop();
+        }
+        result
     }
 }
 
 impl Drop for External {
     fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
+        self.stop();
     }
 }
 
 impl<V: UciVariant> Player<V> for External {
-    fn name(&self) -> String {
-        format!("{} ({} ms/move)", self.name, self.movetime.as_millis())
+    fn new_game(&mut self) -> Result<(), String> {
+        self.with(|e| {
+            e.send("ucinewgame")?;
+            e.send("isready")?;
+            e.wait_for("readyok", Duration::from_secs(30)).map(|_| ())
+        })
     }
-    fn choose(&mut self, game: &Game<V>) -> V::Move {
+
+    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
         let notation = V::protocol_notation(false);
         let start = &game.positions()[0];
         let moves = search::line_text(start, game.moves(), notation);
@@ -200,13 +456,19 @@ impl<V: UciVariant> Player<V> for External {
             cmd.push_str(" moves ");
             cmd.push_str(&moves.join(" "));
         }
-        self.send(&cmd);
-        self.send(&format!("go movetime {}", self.movetime.as_millis()));
-        let line = self.wait_for("bestmove");
+        let go = self.limits.go();
+        let patience = self.limits.patience();
+        let (line, score) = self.with(|e| {
+            e.send(&cmd)?;
+            e.send(&go)?;
+            e.best_move(patience)
+        })?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        game.current()
+        let mv = game
+            .current()
             .parse_move(text, notation)
-            .unwrap_or_else(|e| panic!("{} played {text}: {e:?}", self.name))
+            .map_err(|e| format!("played '{text}': {e:?}"))?;
+        Ok((mv, score))
     }
 }
 
@@ -219,42 +481,123 @@ fn next_random(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The opening for game pair `i`: fixed lines for Xiangqi, two random plies
-/// otherwise.
-fn opening<V: Variant>(i: usize, seed: u64) -> Game<V> {
-    let rules = V::Rules::default();
-    let mut game = Game::new(V::start_position(&rules), rules);
-    if V::ID == VariantId::Xiangqi {
-        let line = XIANGQI_OPENINGS[i % XIANGQI_OPENINGS.len()];
-        let words: Vec<&str> = line.split_whitespace().collect();
-        game.play_all(&words, V::Notation::default())
-            .expect("the openings are legal");
-        return game;
-    }
-    let mut state = seed ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
-    let mut moves = Vec::new();
-    for _ in 0..2 {
-        game.current().legal_moves(&mut moves);
-        let mv = moves[(next_random(&mut state) % moves.len() as u64) as usize];
-        game.play(mv);
-    }
-    game
+/// Where each game pair starts.
+enum Openings {
+    /// `FEN|moves` lines from a file (moves in the protocol's notation).
+    Lines(Vec<(Option<String>, Vec<String>)>),
+    /// Xiangqi's fixed lines (ICCS).
+    Fixed,
+    /// Seeded random plies from the start.
+    Random { plies: usize, seed: u64 },
 }
 
-/// Plays one game; returns the result from `first`'s point of view (1, ½, 0)
-/// and a description.
+impl Openings {
+    fn from_args(args: &Args) -> Result<Openings, String> {
+        if let Some(path) = &args.openings {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let mut lines = Vec::new();
+            for line in text.lines() {
+                let line = line.split('#').next().unwrap_or("").trim();
+                if line.is_empty() {
+                    continue;
+                }
+                let (fen, moves) = line.split_once('|').unwrap_or((line, ""));
+                let fen = fen.trim();
+                let fen = (fen != "startpos").then(|| fen.to_owned());
+                let moves = moves.split_whitespace().map(str::to_owned).collect();
+                lines.push((fen, moves));
+            }
+            if lines.is_empty() {
+                return Err(format!("no openings in {}", path.display()));
+            }
+            if args.shuffle {
+                let mut state = args.seed;
+                for i in (1..lines.len()).rev() {
+                    let j = (next_random(&mut state) % (i as u64 + 1)) as usize;
+                    lines.swap(i, j);
+                }
+            }
+            return Ok(Openings::Lines(lines));
+        }
+        if args.variant == VariantId::Xiangqi {
+            return Ok(Openings::Fixed);
+        }
+        Ok(Openings::Random {
+            plies: args.random_plies,
+            seed: args.seed,
+        })
+    }
+
+    /// The opening of game pair `i`.
+    fn game<V: Playable>(&self, i: usize) -> Result<Game<V>, String> {
+        let rules = V::Rules::default();
+        match self {
+            Openings::Lines(lines) => {
+                let (fen, moves) = &lines[i % lines.len()];
+                let mut game = Game::<V>::from_fen(fen.as_deref(), rules)
+                    .map_err(|e| format!("opening {}: {e:?}", i % lines.len() + 1))?;
+                game.play_all(moves, V::protocol_notation(false))
+                    .map_err(|e| format!("opening {}: {e:?}", i % lines.len() + 1))?;
+                Ok(game)
+            }
+            Openings::Fixed => {
+                let mut game = Game::new(V::start_position(&rules), rules);
+                let line = XIANGQI_OPENINGS[i % XIANGQI_OPENINGS.len()];
+                let words: Vec<&str> = line.split_whitespace().collect();
+                game.play_all(&words, V::Notation::default())
+                    .map_err(|e| format!("fixed opening {line}: {e:?}"))?;
+                Ok(game)
+            }
+            Openings::Random { plies, seed } => {
+                let mut game = Game::new(V::start_position(&rules), rules);
+                let mut state = seed ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                let mut moves = Vec::new();
+                for _ in 0..*plies {
+                    game.current().legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[(next_random(&mut state) % moves.len() as u64) as usize];
+                    game.play(mv);
+                }
+                Ok(game)
+            }
+        }
+    }
+}
+
+/// One finished game, from A's point of view.
+struct GameReport {
+    pair: usize,
+    a_colour: Color,
+    points: f64,
+    how: String,
+}
+
+/// Plays one game; the result is from `first`'s point of view (1, ½, 0).
 fn play<V: Playable>(
     mut game: Game<V>,
     first_plays: Color,
     first: &mut dyn Player<V>,
     second: &mut dyn Player<V>,
-    max_plies: usize,
+    args: &Args,
 ) -> (f64, String) {
+    let max_plies = args.max_plies;
+    // Each move's score from the first player's point of view.
+    let mut scores: Vec<Option<i32>> = Vec::new();
+    if let Err(e) = first.new_game() {
+        return (0.0, format!("A failed to start a game: {e}"));
+    }
+    if let Err(e) = second.new_game() {
+        return (1.0, format!("B failed to start a game: {e}"));
+    }
+    let opening_plies = game.moves().len();
     loop {
         let outcome = game.outcome();
         let plies = game.moves().len();
         let verdict = match &outcome {
-            Outcome::Ongoing if plies >= max_plies => {
+            Outcome::Ongoing if plies - opening_plies >= max_plies => {
                 return (0.5, format!("draw by the match's {max_plies}-ply cap"))
             }
             Outcome::Ongoing => None,
@@ -275,109 +618,316 @@ fn play<V: Playable>(
             );
         }
         let mover = game.current().side_to_move();
-        let mv = if mover == first_plays {
+        let first_moves = mover == first_plays;
+        let choice = if first_moves {
             first.choose(&game)
         } else {
             second.choose(&game)
+        };
+        let mv = match choice {
+            Ok((mv, score)) => {
+                scores.push(score.map(|v| if first_moves { v } else { -v }));
+                if let Some(verdict) = adjudicate(&scores, plies + 1 - opening_plies, args) {
+                    game.play(mv);
+                    let plies = game.moves().len();
+                    return match verdict {
+                        1 => (1.0, format!("A wins by adjudication after {plies} plies")),
+                        -1 => (0.0, format!("B wins by adjudication after {plies} plies")),
+                        _ => (0.5, format!("draw by adjudication after {plies} plies")),
+                    };
+                }
+                mv
+            }
+            Err(e) => {
+                let (points, who) = if first_moves {
+                    (0.0, "A")
+                } else {
+                    (1.0, "B")
+                };
+                return (
+                    points,
+                    format!("{who} loses at ply {}: {e}", plies + 1),
+                );
+            }
         };
         game.play(mv);
     }
 }
 
-fn run<V: Playable>(o: &Options) {
-    let mut ours = Arbiter::<V::Move> {
-        movetime: o.movetime,
-        table: Table::new(1 << 19),
-    };
-    let mut theirs: Box<dyn Player<V>> = match &o.opponent {
-        Some(cmd) => Box::new(External::start(cmd, V::ID, &o.opponent_options, o.movetime)),
-        None => Box::new(Greedy(o.seed)),
-    };
-    println!(
-        "{}: {} against {}, {} games",
-        V::ID,
-        Player::<V>::name(&ours),
-        theirs.name(),
-        o.games
-    );
-    let (mut score, mut wins, mut draws, mut losses) = (0.0, 0, 0, 0);
-    for g in 0..o.games {
-        let start = opening::<V>(g / 2, o.seed);
-        // A new game: nothing carried over from the last one.
-        ours.table = Table::new(1 << 19);
-        let arbiter_colour = if g % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let (points, how) = play(
-            start,
-            arbiter_colour,
-            &mut ours,
-            theirs.as_mut(),
-            o.max_plies,
-        );
-        score += points;
-        match points {
-            p if p > 0.75 => wins += 1,
-            p if p < 0.25 => losses += 1,
-            _ => draws += 1,
+/// The adjudication after the last move, if the scores call for one: 1 the
+/// first player wins, -1 it loses, 0 a draw. `scores` are from the first
+/// player's point of view; `plies` counts the game's moves after the opening.
+fn adjudicate(scores: &[Option<i32>], plies: usize, args: &Args) -> Option<i32> {
+    let last = |n: usize| -> Option<Vec<i32>> {
+        if scores.len() < n {
+            return None;
         }
-        println!(
-            "game {:>2} (opening {:>2}, arbiter {}): {points} - {how}",
-            g + 1,
-            g / 2 + 1,
-            V::side_name(arbiter_colour)
-        );
+        scores[scores.len() - n..].iter().copied().collect()
+    };
+    if args.resign_score > 0 {
+        if let Some(s) = last(2 * args.resign_moves) {
+            if s.iter().all(|&v| v >= args.resign_score) {
+                return Some(1);
+            }
+            if s.iter().all(|&v| v <= -args.resign_score) {
+                return Some(-1);
+            }
+        }
     }
-    println!(
-        "arbiter scored {score} / {} (+{wins} ={draws} -{losses})",
-        o.games
-    );
+    if args.draw_after > 0 && plies >= args.draw_after {
+        if let Some(s) = last(2 * args.draw_moves) {
+            if s.iter().all(|v| v.abs() <= args.draw_score) {
+                return Some(0);
+            }
+        }
+    }
+    None
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let variant = args
-        .first()
-        .and_then(|v| VariantId::parse(v))
-        .expect("usage: match <xiangqi|taxi|tamerlane> [--games N] [--movetime-ms MS] [--max-plies N] [--seed N] [--opponent-uci CMD] [--opponent-option NAME=VALUE]");
-    let mut o = Options {
-        games: 40,
-        movetime: Duration::from_millis(100),
-        max_plies: 300,
-        opponent: None,
-        opponent_options: Vec::new(),
-        seed: 1,
-    };
-    let mut i = 1;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned().unwrap_or_default();
-        match args[i].as_str() {
-            "--games" => o.games = value.parse().expect("--games N"),
-            "--movetime-ms" => {
-                o.movetime = Duration::from_millis(value.parse().expect("--movetime-ms MS"))
-            }
-            "--max-plies" => o.max_plies = value.parse().expect("--max-plies N"),
-            "--seed" => o.seed = value.parse().expect("--seed N"),
-            "--opponent-uci" => o.opponent = Some(value),
-            "--opponent-option" => {
-                let (n, v) = value.split_once('=').expect("--opponent-option NAME=VALUE");
-                o.opponent_options.push((n.to_owned(), v.to_owned()));
-            }
-            other => panic!("unknown argument {other}"),
+fn player<V: Playable>(
+    spec: &str,
+    options: &[String],
+    args: &Args,
+    limits: MoveLimits,
+    worker: usize,
+) -> Box<dyn Player<V>> {
+    match spec {
+        "self" => Box::new(InProcess::<V::Move> {
+            limits,
+            table: Table::new(1024),
+        }),
+        "greedy" => Box::new(Greedy(args.seed ^ worker as u64)),
+        command => {
+            let options = options
+                .iter()
+                .map(|o| {
+                    let (n, v) = o.split_once('=').expect("options are NAME=VALUE");
+                    (n.to_owned(), v.to_owned())
+                })
+                .collect();
+            Box::new(External::new(command, V::ID, options, limits))
         }
-        i += 2;
     }
-    variant.visit(Run(&o));
+}
+
+/// The running totals: games and pairs.
+#[derive(Default)]
+struct Totals {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    /// Pairs by A's points in the pair: 0, ½, 1, 1½, 2.
+    pairs: [usize; 5],
+}
+
+fn logistic(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+fn elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+impl Totals {
+    fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// Mean and variance of a pair's score (as a fraction of the pair's two points).
+    fn pair_moments(&self) -> (usize, f64, f64) {
+        let n: usize = self.pairs.iter().sum();
+        if n == 0 {
+            return (0, 0.5, 0.0);
+        }
+        let value = |k: usize| k as f64 / 4.0;
+        let mean = (0..5).map(|k| self.pairs[k] as f64 * value(k)).sum::<f64>() / n as f64;
+        let var = (0..5)
+            .map(|k| self.pairs[k] as f64 * (value(k) - mean).powi(2))
+            .sum::<f64>()
+            / n as f64;
+        (n, mean, var)
+    }
+
+    /// Elo and its 95 % margin from the pairs.
+    fn elo(&self) -> (f64, f64) {
+        let (n, mean, var) = self.pair_moments();
+        if n < 2 {
+            return (0.0, f64::INFINITY);
+        }
+        let dev = 1.959_964 * (var / n as f64).sqrt();
+        let (lo, hi) = ((mean - dev).max(1e-6), (mean + dev).min(1.0 - 1e-6));
+        let mean = mean.clamp(1e-6, 1.0 - 1e-6);
+        (elo(mean), (elo(hi) - elo(lo)) / 2.0)
+    }
+
+    /// The log-likelihood ratio of ELO1 against ELO0.
+    fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let (n, mean, var) = self.pair_moments();
+        if n < 2 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (logistic(elo0), logistic(elo1));
+        n as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    fn line(&self, a: &str, b: &str, sprt: Option<(f64, f64)>) -> String {
+        let (e, m) = self.elo();
+        let mut s = format!(
+            "{a} vs {b}: +{} ={} -{} of {}, score {:.1} %, Elo {e:+.1} +/- {m:.1} (pairs {:?})",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            self.score() * 100.0,
+            self.pairs
+        );
+        if let Some((e0, e1)) = sprt {
+            s.push_str(&format!(
+                ", LLR {:.2} [{:.2}, {:.2}]",
+                self.llr(e0, e1),
+                SPRT_LOWER,
+                SPRT_UPPER
+            ));
+        }
+        s
+    }
+}
+
+/// ln(β / (1 - α)) and ln((1 - β) / α) for α = β = 0.05.
+const SPRT_LOWER: f64 = -2.944_438_979;
+const SPRT_UPPER: f64 = 2.944_438_979;
+
+fn run<V: Playable>(args: &Args) -> Result<(), String> {
+    if args.movetime_ms.is_none() && args.nodes.is_none() && args.depth.is_none() {
+        return Err("give --movetime-ms, --nodes or --depth".to_owned());
+    }
+    let limits = MoveLimits {
+        movetime: args.movetime_ms.map(Duration::from_millis),
+        nodes: args.nodes,
+        depth: args.depth,
+    };
+    let openings = Arc::new(Openings::from_args(args)?);
+    // Check every opening before the first game.
+    if let Openings::Lines(lines) = openings.as_ref() {
+        for i in 0..lines.len() {
+            openings.game::<V>(i)?;
+        }
+    }
+    let name_a = args.name_a.clone().unwrap_or_else(|| args.engine_a.clone());
+    let name_b = args.name_b.clone().unwrap_or_else(|| args.engine_b.clone());
+    let pairs = args.games.div_ceil(2);
+    let sprt = args.sprt.as_ref().map(|v| (v[0], v[1]));
+    println!(
+        "{}: {name_a} against {name_b}, {} games, {}",
+        V::ID,
+        pairs * 2,
+        limits.go()
+    );
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<GameReport>();
+    let mut workers = Vec::new();
+    for w in 0..args.concurrency.max(1) {
+        let (next, stop, tx, openings, args) = (
+            next.clone(),
+            stop.clone(),
+            tx.clone(),
+            openings.clone(),
+            args.clone(),
+        );
+        workers.push(std::thread::spawn(move || {
+            let mut a = player::<V>(&args.engine_a, &args.options_a, &args, limits, w);
+            let mut b = player::<V>(&args.engine_b, &args.options_b, &args, limits, w);
+            loop {
+                let pair = next.fetch_add(1, Ordering::SeqCst);
+                if pair >= pairs || stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                for a_colour in [Color::White, Color::Black] {
+                    let (points, how) = match openings.game::<V>(pair) {
+                        Ok(start) => play(start, a_colour, a.as_mut(), b.as_mut(), &args),
+                        Err(e) => (0.5, e),
+                    };
+                    let report = GameReport {
+                        pair,
+                        a_colour,
+                        points,
+                        how,
+                    };
+                    if tx.send(report).is_err() {
+                        return;
+                    }
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let mut totals = Totals::default();
+    let mut halves: std::collections::HashMap<usize, f64> = Default::default();
+    for report in rx {
+        match report.points {
+            p if p > 0.75 => totals.wins += 1,
+            p if p < 0.25 => totals.losses += 1,
+            _ => totals.draws += 1,
+        }
+        if !args.quiet {
+            println!(
+                "game {:>4} (pair {:>4}, A {}): {} - {}",
+                totals.games(),
+                report.pair + 1,
+                V::side_name(report.a_colour),
+                report.points,
+                report.how
+            );
+        }
+        if let Some(first) = halves.remove(&report.pair) {
+            let k = ((first + report.points) * 2.0).round() as usize;
+            totals.pairs[k.min(4)] += 1;
+            let done: usize = totals.pairs.iter().sum();
+            if done % 10 == 0 {
+                println!("{}", totals.line(&name_a, &name_b, sprt));
+            }
+            if let Some((e0, e1)) = sprt {
+                let llr = totals.llr(e0, e1);
+                if !stop.load(Ordering::SeqCst) && done >= 10 {
+                    if llr >= SPRT_UPPER {
+                        println!("SPRT: H1 accepted (Elo >= {e1} rather than {e0})");
+                        stop.store(true, Ordering::SeqCst);
+                    } else if llr <= SPRT_LOWER {
+                        println!("SPRT: H0 accepted (Elo <= {e0} rather than {e1})");
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            }
+        } else {
+            halves.insert(report.pair, report.points);
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    println!("final: {}", totals.line(&name_a, &name_b, sprt));
+    Ok(())
 }
 
 /// Runs the match with the variant the command line names.
-struct Run<'a>(&'a Options);
+struct Run<'a>(&'a Args);
 
 impl Visitor for Run<'_> {
-    type Output = ();
-    fn visit<V: Playable>(self) {
+    type Output = Result<(), String>;
+    fn visit<V: Playable>(self) -> Result<(), String> {
         run::<V>(self.0)
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Err(e) = args.variant.visit(Run(&args)) {
+        eprintln!("match: {e}");
+        std::process::exit(2);
     }
 }

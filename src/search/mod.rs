@@ -28,6 +28,17 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = 31_000;
 /// Per ply of remaining depth: how far the static evaluation may be off.
 const FUTILITY_MARGIN: i32 = 150;
+/// The deepest remaining depth at which moves that lose material in the
+/// static exchange are pruned.
+const SEE_PRUNING_DEPTH: i32 = 6;
+/// A capture is pruned when it loses more than this per ply of depth.
+const SEE_CAPTURE_MARGIN: i32 = 120;
+/// A quiet move is pruned when it loses more than this times depth squared.
+const SEE_QUIET_MARGIN: i32 = 25;
+/// No piece slot: before the root, or a null move.
+const NO_SLOT: usize = usize::MAX;
+/// History values stay within plus or minus this.
+const HISTORY_LIMIT: i32 = 16_384;
 /// Half the width of the first aspiration window at the root.
 const ASPIRATION: i32 = 30;
 /// The deepest ply the search ever reaches (extensions included).
@@ -44,17 +55,25 @@ pub trait Evaluate: Variant {
     /// A small number for a move (e.g. from × squares + to), for the history
     /// table.
     fn move_slot(mv: Self::Move) -> usize;
+    /// How many distinct values [`Evaluate::piece_slot`] returns.
+    const PIECE_SLOTS: usize;
+    /// A small number for the moving piece and its destination (piece ×
+    /// squares + to), for the counter-move and continuation histories.
+    fn piece_slot(&self, mv: Self::Move) -> usize;
     /// The static evaluation in centipawns, from the side to move.
     fn evaluate(&self, rules: &Self::Rules) -> i32;
     /// For a capture, how much it promises (victim's worth first, then the
     /// cheapest attacker first), used to order and to select quiescence moves.
     /// `None` for a quiet move.
     fn capture_value(&self, mv: Self::Move) -> Option<i32>;
-    /// Whether a capture most likely loses material: a more valuable piece
-    /// taking a defended one. Such captures are searched late and left out
-    /// of the quiescence search. Never, unless the variant says.
-    fn losing_capture(&self, _mv: Self::Move) -> bool {
-        false
+    /// Static exchange evaluation: whether the move wins at least
+    /// `threshold` centipawns of material once every capture and recapture
+    /// on its destination, least valuable piece first, is played out (each
+    /// side may stop when it likes). A quiet move wins 0 unless the moved
+    /// piece is lost. Without a variant's own exchange rules every move wins
+    /// exactly 0.
+    fn see_ge(&self, _mv: Self::Move, threshold: i32) -> bool {
+        0 >= threshold
     }
     /// Fills `out` with the legal captures (the quiescence search's moves).
     fn captures(&self, out: &mut Vec<Self::Move>) {
@@ -229,7 +248,19 @@ struct Searcher<'a, V: Evaluate> {
     barriers: Vec<usize>,
     table: &'a mut Table<V::Move>,
     killers: Vec<[Option<V::Move>; 2]>,
+    /// Quiet moves' success by side, from and to (with gravity: bounded by
+    /// `HISTORY_LIMIT`).
     history: Vec<i32>,
+    /// The quiet reply that last refuted a move, by that move's piece slot.
+    counters: Vec<Option<V::Move>>,
+    /// Quiet moves' success after a given move one or two plies before, by
+    /// the two moves' piece slots.
+    continuation: Vec<i16>,
+    /// The piece slot of the move played at each ply of the search (index
+    /// `ply + 2`; `NO_SLOT` for the root's past and null moves).
+    slots: Vec<usize>,
+    /// The quiet moves searched at each ply, for the history's malus.
+    quiets: Vec<Vec<V::Move>>,
     pv: Vec<Vec<V::Move>>,
     lists: Vec<Vec<V::Move>>,
     keys: Vec<Vec<i32>>,
@@ -266,6 +297,10 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             table,
             killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; V::MOVE_SLOTS * 2],
+            counters: vec![None; V::PIECE_SLOTS],
+            continuation: vec![0; V::PIECE_SLOTS * V::PIECE_SLOTS],
+            slots: vec![NO_SLOT; MAX_PLY + 4],
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -595,6 +630,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             if let Some(child) = self.pos().null_move() {
                 if static_eval >= beta {
                     let r = 2 + depth / 4;
+                    self.slots[ply + 2] = NO_SLOT;
                     self.push_null(child, list[0]);
                     let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.pop();
@@ -608,28 +644,38 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
         }
 
-        // Order: table move, captures by promise, killers, history.
+        // Order: table move, captures by promise, killers, the counter-move,
+        // then quiet moves by their histories.
         let side = self.pos().side_to_move().index();
+        let (prev1, prev2) = (self.slots[ply + 1], self.slots[ply]);
+        let counter = if prev1 == NO_SLOT {
+            None
+        } else {
+            self.counters[prev1]
+        };
         keys.clear();
         for &mv in list.iter() {
             let k = if Some(mv) == tt_move {
                 1 << 30
             } else if let Some(v) = self.pos().capture_value(mv) {
-                if self.pos().losing_capture(mv) {
-                    v - (1 << 22)
-                } else {
+                if self.pos().see_ge(mv, 0) {
                     (1 << 26) + v
+                } else {
+                    v - (1 << 22)
                 }
             } else if Some(mv) == self.killers[ply][0] {
                 1 << 25
             } else if Some(mv) == self.killers[ply][1] {
                 (1 << 25) - 1
+            } else if Some(mv) == counter {
+                (1 << 25) - 2
             } else {
-                self.history[side * V::MOVE_SLOTS + V::move_slot(mv)]
+                self.quiet_score(side, mv, prev1, prev2)
             };
             keys.push(k);
         }
 
+        self.quiets[ply].clear();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -643,9 +689,30 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             // killers but is still a capture: never pruned, reduced or
             // remembered as a quiet move.)
             let quiet = self.pos().capture_value(mv).is_none();
-            // Quiet moves other than the table move and the killers may be
-            // pruned and reduced.
-            let late_quiet = quiet && keys[i] < (1 << 25) - 1;
+            // Quiet moves other than the table move, the killers and the
+            // counter-move may be pruned and reduced.
+            let late_quiet = quiet && keys[i] < (1 << 25) - 2;
+            // Near the leaves, a move that loses material by the exchanges
+            // on its destination is not searched (a capture that loses more
+            // than a minor piece a ply, a quiet move that loses its piece).
+            if searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= SEE_PRUNING_DEPTH
+                && best > -MATE_BOUND
+                && keys[i] < (1 << 25) - 2
+            {
+                let threshold = if quiet {
+                    -SEE_QUIET_MARGIN * depth * depth
+                } else {
+                    -SEE_CAPTURE_MARGIN * depth
+                };
+                if !self.pos().see_ge(mv, threshold) {
+                    continue;
+                }
+            }
+            let slot = self.pos().piece_slot(mv);
+            self.slots[ply + 2] = slot;
             self.push(mv);
             let gives_check = self.pos().in_check();
             // Futility and late-move pruning of quiet moves near the leaves
@@ -663,14 +730,20 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 self.pop();
                 continue;
             }
-            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            // A check extends the search unless it gives material away.
+            let extension = i32::from(
+                gives_check && ply < MAX_PLY / 2 && self.path[self.path.len() - 2].see_ge(mv, 0),
+            );
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.node(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let reduction =
                     if depth >= 3 && searched >= 2 && late_quiet && !in_check && !gives_check {
-                        (late_move_reduction(depth, searched) - i32::from(pv_node))
+                        // Less for moves that have done well, more for the rest.
+                        (late_move_reduction(depth, searched)
+                            - i32::from(pv_node)
+                            - keys[i] / HISTORY_LIMIT)
                             .clamp(0, depth - 2)
                     } else {
                         0
@@ -689,6 +762,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 return 0;
             }
             searched += 1;
+            if quiet {
+                self.quiets[ply].push(mv);
+            }
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -700,13 +776,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if quiet {
-                            let killers = &mut self.killers[ply];
-                            if killers[0] != Some(mv) {
-                                killers[1] = killers[0];
-                                killers[0] = Some(mv);
-                            }
-                            let h = &mut self.history[side * V::MOVE_SLOTS + V::move_slot(mv)];
-                            *h = (*h + depth * depth).min(1 << 24);
+                            self.reward_quiet(ply, depth, side, mv, prev1, prev2);
                         }
                         break;
                     }
@@ -730,6 +800,58 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 .store(key, best_move, tt::score_to_table(best, ply), depth, bound);
         }
         best
+    }
+
+    /// A quiet move's ordering score: its history and its continuation
+    /// histories after the last two moves.
+    #[inline]
+    fn quiet_score(&self, side: usize, mv: V::Move, prev1: usize, prev2: usize) -> i32 {
+        let mut score = self.history[side * V::MOVE_SLOTS + V::move_slot(mv)];
+        let slot = self.pos().piece_slot(mv);
+        for prev in [prev1, prev2] {
+            if prev != NO_SLOT {
+                score += i32::from(self.continuation[prev * V::PIECE_SLOTS + slot]);
+            }
+        }
+        score
+    }
+
+    /// After a quiet move `best` refuted the node: it becomes a killer and
+    /// the counter-move, its histories rise, and those of the quiet moves
+    /// searched before it fall.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        side: usize,
+        best: V::Move,
+        prev1: usize,
+        prev2: usize,
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        if prev1 != NO_SLOT {
+            self.counters[prev1] = Some(best);
+        }
+        let bonus = (16 * depth * depth + 64 * depth - 64).min(1_800);
+        let quiets = std::mem::take(&mut self.quiets[ply]);
+        for &mv in &quiets {
+            let b = if mv == best { bonus } else { -bonus };
+            let h = &mut self.history[side * V::MOVE_SLOTS + V::move_slot(mv)];
+            *h += b - *h * b.abs() / HISTORY_LIMIT;
+            let slot = self.pos().piece_slot(mv);
+            for prev in [prev1, prev2] {
+                if prev != NO_SLOT {
+                    let c = &mut self.continuation[prev * V::PIECE_SLOTS + slot];
+                    let v = i32::from(*c);
+                    *c = (v + b - v * b.abs() / HISTORY_LIMIT) as i16;
+                }
+            }
+        }
+        self.quiets[ply] = quiets;
     }
 
     fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
@@ -786,7 +908,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         for i in 0..list.len() {
             let mv = list[i];
             let value = self.pos().capture_value(mv);
-            if evasions || (value.is_some() && !self.pos().losing_capture(mv)) {
+            if evasions || (value.is_some() && self.pos().see_ge(mv, 0)) {
                 list[n] = mv;
                 keys.push(value.unwrap_or(-1));
                 n += 1;

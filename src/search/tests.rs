@@ -320,3 +320,47 @@ fn huge_balances_do_not_break_the_search() {
     assert!(legal.contains(&r.best_move));
     assert!(!r.lines.is_empty());
 }
+
+/// The exchange value of a Xiangqi move lies in [lo, hi]: it wins at
+/// least `lo` and not more than `hi`.
+fn assert_xiangqi_exchange(fen: &str, iccs: &str, lo: i32, hi: i32) {
+    let pos = game::<xiangqi::Xiangqi>(fen).current().clone();
+    let mv = pos
+        .parse_move(iccs, xiangqi::Notation::Iccs)
+        .expect("a legal move");
+    assert!(pos.see_ge(mv, lo), "{fen} {iccs}: wins less than {lo}");
+    assert!(!pos.see_ge(mv, hi + 1), "{fen} {iccs}: wins more than {hi}");
+}
+
+#[test]
+fn xiangqi_exchanges_are_played_out() {
+    // An undefended soldier: the chariot wins it (60).
+    assert_xiangqi_exchange("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60, 60);
+    // Defended by a horse: the chariot is lost for the soldier.
+    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", -540, -540);
+    // Not taking at all wins nothing, and may lose nothing.
+    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e5", 0, 0);
+    // The chariot leaves the file, so the cannon behind it has one screen
+    // left and takes the horse back: 60 - 600 + 270.
+    assert_xiangqi_exchange(
+        "5k3/3n5/9/4p4/4R4/9/4P4/9/4C4/3K5 w - - 0 1",
+        "e5e6",
+        -270,
+        -270,
+    );
+    // Without the soldier on e3 no screen is left: no recapture.
+    assert_xiangqi_exchange(
+        "5k3/3n5/9/4p4/4R4/9/9/9/4C4/3K5 w - - 0 1",
+        "e5e6",
+        -540,
+        -540,
+    );
+    // A quiet horse move onto a point a soldier attacks loses the horse.
+    assert_xiangqi_exchange("5k3/9/9/9/4p4/9/9/3N5/9/3K5 w - - 0 1", "d2e4", -270, -270);
+    // The general takes a chariot where nothing takes back.
+    assert_xiangqi_exchange("5k3/9/9/9/9/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 600, 600);
+    // The general takes back only where nothing takes it then: here the
+    // cannon on e2 (screen e5) guards e7, so the horse is won outright.
+    assert_xiangqi_exchange("9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1", "d7e7", 270, 270);
+    assert_xiangqi_exchange("9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1", "d7e7", -330, -330);
+}

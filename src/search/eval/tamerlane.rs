@@ -41,6 +41,27 @@ fn chebyshev(a: Sq, b: Sq) -> i32 {
 
 impl Evaluate for Position {
     const MOVE_SLOTS: usize = SQUARES * SQUARES;
+    const PIECE_SLOTS: usize = 16 * SQUARES;
+
+    /// Pieces in eight classes a side (royals, ferz and wazir, giraffe,
+    /// talia, faras and jamal, rukh, pil and dabbaba, pawns), so that the
+    /// continuation table stays small.
+    #[inline]
+    fn piece_slot(&self, mv: Move) -> usize {
+        let code = self.at(mv.from);
+        let class = match kind_of(code) {
+            SHAH | PRINCE | ADVENTITIOUS => 0,
+            FERZ | WAZIR => 1,
+            GIRAFFE => 2,
+            TALIA => 3,
+            FARAS | JAMAL => 4,
+            RUKH => 5,
+            PIL | DABBABA => 6,
+            _ => 7,
+        };
+        let colour = usize::from(code != EMPTY && color_of(code) == Color::Black);
+        (colour * 8 + class) * SQUARES + mv.to as usize
+    }
 
     #[inline]
     fn move_slot(mv: Move) -> usize {

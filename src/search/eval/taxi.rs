@@ -63,6 +63,15 @@ fn placement(kind: Kind, file: i32, rank: i32, endgame: bool) -> i32 {
 
 impl Evaluate for Position {
     const MOVE_SLOTS: usize = 64 * 64;
+    const PIECE_SLOTS: usize = 12 * 64;
+
+    #[inline]
+    fn piece_slot(&self, mv: Move) -> usize {
+        let piece = self
+            .piece_at(mv.from)
+            .map_or(0, |(c, k)| c.index() * 6 + k as usize);
+        piece * 64 + mv.to as usize
+    }
 
     #[inline]
     fn move_slot(mv: Move) -> usize {

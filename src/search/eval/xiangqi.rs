@@ -73,6 +73,58 @@ fn placement(kind: Kind, file: usize, rank: usize) -> i32 {
     }
 }
 
+/// A piece's worth in exchanges: its base value, a soldier across the
+/// river as much as a weak minor piece, the general more than everything.
+const fn exchange_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::General => 10_000,
+        Kind::Soldier => 60,
+        k => value(k),
+    }
+}
+
+/// The static exchange test (see [`Evaluate::see_ge`]): the moves and
+/// recaptures on the destination are played on a copy, so cannon screens
+/// that appear and vanish are seen; pins are not.
+fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+    let victim = kind_of(pos.piece_at(mv.to)).map_or(0, exchange_value);
+    let mut swap = victim - threshold;
+    if swap < 0 {
+        return false;
+    }
+    let Some(mover) = kind_of(pos.piece_at(mv.from)) else {
+        return false;
+    };
+    swap = exchange_value(mover) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut p = pos.clone();
+    p.make(mv);
+    // 1 while the side that made the move is ahead of the threshold.
+    let mut res = 1;
+    loop {
+        let Some((from, kind)) = p.least_attacker(mv.to, p.side()) else {
+            break;
+        };
+        res ^= 1;
+        if kind == Kind::General {
+            // The general takes only where nothing takes it back.
+            p.make(Move::new(from, mv.to));
+            if p.least_attacker(mv.to, p.side()).is_some() {
+                res ^= 1;
+            }
+            break;
+        }
+        swap = exchange_value(kind) - swap;
+        if swap < res {
+            break;
+        }
+        p.make(Move::new(from, mv.to));
+    }
+    res == 1
+}
+
 const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// The piece at (file, rank), if on the board: `None` off the board,
@@ -157,6 +209,12 @@ fn own_rank(c: Color, rank: usize) -> usize {
 
 impl Evaluate for Position {
     const MOVE_SLOTS: usize = 90 * 90;
+    const PIECE_SLOTS: usize = 16 * 90;
+
+    #[inline]
+    fn piece_slot(&self, mv: Move) -> usize {
+        self.piece_at(mv.from) as usize * 90 + mv.to as usize
+    }
 
     #[inline]
     fn move_slot(mv: Move) -> usize {
@@ -199,14 +257,8 @@ impl Evaluate for Position {
         Some(value(victim).max(40) * 8 - attacker / 10)
     }
 
-    fn losing_capture(&self, mv: Move) -> bool {
-        let (Some(victim), Some(attacker)) = (
-            kind_of(self.piece_at(mv.to)),
-            kind_of(self.piece_at(mv.from)),
-        ) else {
-            return false;
-        };
-        value(attacker) > value(victim) + 60 && !self.attackers(mv.to, !self.side()).is_empty()
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge(self, mv, threshold)
     }
 
     fn captures(&self, out: &mut Vec<Move>) {

@@ -377,6 +377,61 @@ impl Position {
         out
     }
 
+    /// The least valuable piece of `by` attacking `s` (soldier, advisor,
+    /// elephant, horse, cannon, chariot, general: the order of their
+    /// worth), pins ignored; `None` when nothing of `by` attacks `s`. For
+    /// exchanges on a point that does not hold a general (the facing rule
+    /// is not an attack here).
+    pub fn least_attacker(&self, s: Sq, by: Color) -> Option<(Sq, Kind)> {
+        let soldier = piece(by, Kind::Soldier);
+        for p in soldier_posts(s, by).into_iter().flatten() {
+            if self.board[p as usize] == soldier {
+                return Some((p, Kind::Soldier));
+            }
+        }
+        let steppers: [(&[Steps; POINTS], Kind, bool); 3] = [
+            (&ADVISOR_MOVES, Kind::Advisor, false),
+            (&ELEPHANT_MOVES, Kind::Elephant, true),
+            (&HORSE_ATTACKS, Kind::Horse, true),
+        ];
+        for (table, kind, legged) in steppers {
+            let want = piece(by, kind);
+            let t = &table[s as usize];
+            for i in 0..t.count as usize {
+                if self.board[t.to[i] as usize] == want
+                    && (!legged || self.board[t.via[i] as usize] == EMPTY)
+                {
+                    return Some((t.to[i], kind));
+                }
+            }
+        }
+        let lines = self.line_blockers(s);
+        let cannon = piece(by, Kind::Cannon);
+        for (_, second) in lines {
+            if let Some(c) = second {
+                if self.board[c as usize] == cannon {
+                    return Some((c, Kind::Cannon));
+                }
+            }
+        }
+        let chariot = piece(by, Kind::Chariot);
+        for (first, _) in lines {
+            if let Some(a) = first {
+                if self.board[a as usize] == chariot {
+                    return Some((a, Kind::Chariot));
+                }
+            }
+        }
+        let general = piece(by, Kind::General);
+        let t = &GENERAL_MOVES[s as usize];
+        for i in 0..t.count as usize {
+            if self.board[t.to[i] as usize] == general {
+                return Some((t.to[i], Kind::General));
+            }
+        }
+        None
+    }
+
     /// Pseudo-legal moves of the side to move: every move by the pieces'
     /// movement rules, whether or not it leaves the own general attacked.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
