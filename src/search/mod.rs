@@ -208,6 +208,7 @@ pub fn search_with_table<V: Evaluate>(
     if root_moves.is_empty() {
         return None;
     }
+    table.new_search();
     let mut s = Searcher::<V>::new(game, limits, control, table);
     Some(s.run(&root_moves, progress))
 }
@@ -261,6 +262,8 @@ struct Searcher<'a, V: Evaluate> {
     slots: Vec<usize>,
     /// The quiet moves searched at each ply, for the history's malus.
     quiets: Vec<Vec<V::Move>>,
+    /// The static evaluation at each ply of the search (`NO_EVAL` in check).
+    evals: Vec<i32>,
     pv: Vec<Vec<V::Move>>,
     lists: Vec<Vec<V::Move>>,
     keys: Vec<Vec<i32>>,
@@ -301,6 +304,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             continuation: vec![0; V::PIECE_SLOTS * V::PIECE_SLOTS],
             slots: vec![NO_SLOT; MAX_PLY + 4],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            evals: vec![tt::NO_EVAL; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -544,10 +548,38 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(alpha, beta, ply, 0);
         }
+        if ply > 0 {
+            if let Some(score) = self.ended(true, &Repeats::None, ply) {
+                // Ended, unless there is no legal move at all: that verdict
+                // comes first.
+                let here = self.path.last().expect("the path holds the root");
+                let has_moves = here.count_legal_moves(&mut self.lists[ply]) > 0;
+                return if has_moves {
+                    score
+                } else {
+                    self.ended(false, &Repeats::None, ply).unwrap_or(0)
+                };
+            }
+        }
+        // The table may settle the node before any move is generated.
+        let entry = self.table.probe(self.hashes[self.path.len() - 1]);
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let score = tt::score_from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
         self.with_moves(
             ply,
             |pos, list| pos.legal_moves(list),
-            |s, list, keys| s.node_with_moves(depth, alpha, beta, ply, pv_node, list, keys),
+            |s, list, keys| s.node_with_moves(depth, alpha, beta, ply, pv_node, entry, list, keys),
         )
     }
 
@@ -571,11 +603,12 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     #[allow(clippy::too_many_arguments)]
     fn node_with_moves(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        entry: Option<tt::Entry<V::Move>>,
         list: &mut [V::Move],
         keys: &mut Vec<i32>,
     ) -> i32 {
@@ -583,9 +616,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             return self.ended(false, &Repeats::None, ply).unwrap_or(0);
         }
         if ply > 0 {
-            if let Some(score) = self.ended(true, &Repeats::None, ply) {
-                return score;
-            }
             // Mate-distance pruning.
             alpha = alpha.max(-(MATE - ply as i32));
             beta = beta.min(MATE - ply as i32 - 1);
@@ -594,24 +624,39 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
         }
         let key = self.hashes[self.path.len() - 1];
-        let entry = self.table.probe(key);
-        let mut tt_move = None;
-        if let Some(e) = entry {
-            tt_move = e.mv.filter(|m| list.contains(m));
-            if !pv_node && e.depth >= depth {
-                let score = tt::score_from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
-            }
-        }
+        let tt_move = entry.and_then(|e| e.mv).filter(|m| list.contains(m));
         let in_check = self.pos().in_check();
-        let static_eval = if in_check { -INFINITY } else { self.eval() };
+        // The static evaluation (the table's copy if it has one), and the
+        // value pruning decisions use: the table's score where its bound
+        // says the static evaluation is too pessimistic or optimistic.
+        let static_eval = if in_check {
+            tt::NO_EVAL
+        } else {
+            match entry {
+                Some(e) if e.eval != tt::NO_EVAL => e.eval,
+                _ => self.eval(),
+            }
+        };
+        let eval = match entry {
+            Some(e) if !in_check && e.score.abs() < MATE_BOUND => match e.bound {
+                Bound::Exact => e.score,
+                Bound::Lower if e.score > static_eval => e.score,
+                Bound::Upper if e.score < static_eval => e.score,
+                _ => static_eval,
+            },
+            _ if in_check => -INFINITY,
+            _ => static_eval,
+        };
+        self.evals[ply] = static_eval;
+        // Whether the position is better for the side to move than two
+        // plies ago: then pruning is more cautious and reductions smaller.
+        let improving = !in_check
+            && (ply < 2 || self.evals[ply - 2] == tt::NO_EVAL || static_eval > self.evals[ply - 2]);
+        // Without a table move, this node is less likely to matter: search
+        // it a ply shallower (the table will have a move next time).
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
 
         // Reverse futility: far above beta near the leaves, a quiet position
         // will not fall below it.
@@ -620,15 +665,15 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             && ply > 0
             && depth <= 3
             && beta.abs() < MATE_BOUND
-            && static_eval - FUTILITY_MARGIN * depth >= beta
+            && eval - FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
-            return static_eval;
+            return eval;
         }
 
         // Null move: if passing still holds beta, a real move will too.
         if !pv_node && !in_check && depth >= 3 && ply > 0 && beta.abs() < MATE_BOUND {
             if let Some(child) = self.pos().null_move() {
-                if static_eval >= beta {
+                if eval >= beta {
                     let r = 2 + depth / 4;
                     self.slots[ply + 2] = NO_SLOT;
                     self.push_null(child, list[0]);
@@ -724,7 +769,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 && !in_check
                 && depth <= 3
                 && best > -MATE_BOUND
-                && (static_eval + FUTILITY_MARGIN * depth <= alpha
+                && (eval + FUTILITY_MARGIN * depth <= alpha
                     || searched >= 4 + 4 * depth as usize)
             {
                 self.pop();
@@ -743,6 +788,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                         // Less for moves that have done well, more for the rest.
                         (late_move_reduction(depth, searched)
                             - i32::from(pv_node)
+                            + i32::from(!improving)
                             - keys[i] / HISTORY_LIMIT)
                             .clamp(0, depth - 2)
                     } else {
@@ -796,8 +842,14 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             } else {
                 Bound::Upper
             };
-            self.table
-                .store(key, best_move, tt::score_to_table(best, ply), depth, bound);
+            self.table.store(
+                key,
+                best_move,
+                tt::score_to_table(best, ply),
+                static_eval,
+                depth,
+                bound,
+            );
         }
         best
     }
@@ -863,6 +915,19 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if let Some(score) = self.ended(true, &Repeats::None, ply) {
             return score;
         }
+        // Any stored result settles a quiescence node if its bound allows.
+        let entry = self.table.probe(self.hashes[self.path.len() - 1]);
+        if let Some(e) = entry {
+            let score = tt::score_from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
         // In check (near the horizon), every evasion, so that mates are seen;
         // otherwise captures only.
         let evasions = qdepth < 3 && self.pos().in_check();
@@ -875,7 +940,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     pos.captures(list)
                 }
             },
-            |s, list, keys| s.quiesce_with_moves(alpha, beta, ply, qdepth, evasions, list, keys),
+            |s, list, keys| {
+                s.quiesce_with_moves(alpha, beta, ply, qdepth, evasions, entry, list, keys)
+            },
         )
     }
 
@@ -887,21 +954,31 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         ply: usize,
         qdepth: u32,
         evasions: bool,
+        entry: Option<tt::Entry<V::Move>>,
         list: &mut Vec<V::Move>,
         keys: &mut Vec<i32>,
     ) -> i32 {
         if evasions && list.is_empty() {
             return self.ended(false, &Repeats::None, ply).unwrap_or(0);
         }
+        let key = self.hashes[self.path.len() - 1];
+        let original_alpha = alpha;
         let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut static_eval = tt::NO_EVAL;
         if !evasions {
-            let stand = self.eval();
+            static_eval = match entry {
+                Some(e) if e.eval != tt::NO_EVAL => e.eval,
+                _ => self.eval(),
+            };
+            let stand = static_eval;
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
+        let tt_move = entry.and_then(|e| e.mv);
         // Captures (or, in check, every evasion), most promising first.
         keys.clear();
         let mut n = 0;
@@ -910,7 +987,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let value = self.pos().capture_value(mv);
             if evasions || (value.is_some() && self.pos().see_ge(mv, 0)) {
                 list[n] = mv;
-                keys.push(value.unwrap_or(-1));
+                keys.push(if Some(mv) == tt_move {
+                    1 << 30
+                } else {
+                    value.unwrap_or(-1)
+                });
                 n += 1;
             }
         }
@@ -927,12 +1008,28 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            best_move,
+            tt::score_to_table(best, ply),
+            static_eval,
+            0,
+            bound,
+        );
         best
     }
 }

@@ -3,7 +3,7 @@
 
 mod tamerlane;
 mod taxi;
-mod xiangqi;
+pub mod xiangqi;
 
 use crate::variants::Color;
 

@@ -1,13 +1,402 @@
-//! Xiangqi: material and piece-square values, from Red's side of the board
-//! and mirrored for Black, with the variant's results (no legal move loses,
-//! perpetual check or chase loses, insufficient material and the move limit
-//! draw).
+//! Xiangqi: a sum of weighted terms — piece on point, mobility, attacks on
+//! the palace against its defenders, cannons on the general's file,
+//! threatened and loose pieces, piece pairs, tempo — each with a middlegame
+//! and an endgame weight, blended by how many chariots, horses and cannons
+//! remain. The weights (`xiangqi_weights.rs`) are fitted to games with known
+//! results by `examples/tune.rs` (Texel's method); [`terms`] is the one
+//! place that says what each term counts, for the search and the tuner alike.
 
 use crate::search::Evaluate;
-use crate::variants::xiangqi::board::{color_of, kind_of};
+use crate::variants::xiangqi::board::{
+    color_of, kind_of, own_side, ADVISOR_MOVES, ELEPHANT_MOVES, EMPTY, GENERAL_MOVES, HORSE_MOVES,
+    POINTS,
+};
 use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
 use crate::variants::Color;
 
+/// Where each group of terms starts, and how many terms there are.
+pub mod term {
+    /// A piece on a point: kind (1-7, less one) × own rank (0-9) × file
+    /// folded to the near side (0-4).
+    pub const PST: usize = 0;
+    /// Chariot mobility: points it can move to (0-17).
+    pub const MOB_CHARIOT: usize = PST + 7 * 50;
+    /// Horse mobility: points it can move to, legs free (0-8).
+    pub const MOB_HORSE: usize = MOB_CHARIOT + 18;
+    /// Cannon mobility: quiet moves and captures (0-17).
+    pub const MOB_CANNON: usize = MOB_HORSE + 9;
+    /// Pieces attacking the enemy palace (0-6 or more).
+    pub const PALACE_ATTACKERS: usize = MOB_CANNON + 18;
+    /// An attacker of the enemy palace by kind (chariot, horse, cannon,
+    /// soldier) × the enemy's missing advisors and elephants (0-4).
+    pub const ATTACK_VS_DEFENCE: usize = PALACE_ATTACKERS + 7;
+    /// A cannon on the enemy general's file with no piece between (0) or
+    /// two pieces between (1: a discovered threat waiting).
+    pub const CANNON_ON_GENERAL: usize = ATTACK_VS_DEFENCE + 4 * 5;
+    /// A piece attacked by a cheaper enemy piece: kind (advisor to
+    /// soldier, less two) × whether its side is to move.
+    pub const THREATENED: usize = CANNON_ON_GENERAL + 2;
+    /// A piece attacked and not defended (and not already threatened by a
+    /// cheaper piece): kind × whether its side is to move.
+    pub const LOOSE: usize = THREATENED + 12;
+    /// Both advisors.
+    pub const ADVISOR_PAIR: usize = LOOSE + 12;
+    /// Both elephants.
+    pub const ELEPHANT_PAIR: usize = ADVISOR_PAIR + 1;
+    /// Two soldiers across the river side by side.
+    pub const SOLDIER_PAIR: usize = ELEPHANT_PAIR + 1;
+    /// The side to move.
+    pub const TEMPO: usize = SOLDIER_PAIR + 1;
+    /// How many terms there are.
+    pub const COUNT: usize = TEMPO + 1;
+}
+
+/// The fitted weights: `[middlegame, endgame]` per term.
+#[rustfmt::skip]
+pub static WEIGHTS: [[i16; 2]; term::COUNT] = include!("xiangqi_weights.rs");
+
+/// The phase at the start: six for a chariot, three for a horse or a cannon.
+pub const FULL_PHASE: i32 = 48;
+
+/// Where the terms go: added up with their weights in play, recorded by
+/// the tuner.
+pub trait Sink {
+    /// `count` more of `term`, from Red's side (negative for Black's).
+    fn add(&mut self, term: usize, count: i32);
+}
+
+/// The weighted sums, middlegame and endgame.
+#[derive(Default)]
+struct Sums {
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Sums {
+    #[inline(always)]
+    fn add(&mut self, term: usize, count: i32) {
+        let w = WEIGHTS[term];
+        self.mg += i32::from(w[0]) * count;
+        self.eg += i32::from(w[1]) * count;
+    }
+}
+
+/// A side's rank counted from its own back rank.
+#[inline]
+fn own_rank(c: Color, rank: usize) -> usize {
+    match c {
+        Color::White => rank,
+        Color::Black => 9 - rank,
+    }
+}
+
+/// The piece-on-point term of a piece.
+#[inline]
+fn pst_term(kind: Kind, c: Color, s: Sq) -> usize {
+    let f = file_of(s);
+    let folded = f.min(8 - f);
+    term::PST + (kind as usize - 1) * 50 + own_rank(c, rank_of(s)) * 5 + folded
+}
+
+/// The palace of each colour as a set of points.
+const PALACES: [u128; 2] = {
+    let mut p = [0u128; 2];
+    let mut f = 3;
+    while f <= 5 {
+        let mut r = 0;
+        while r <= 2 {
+            p[0] |= 1u128 << sq(f, r);
+            p[1] |= 1u128 << sq(f, 9 - r);
+            r += 1;
+        }
+        f += 1;
+    }
+    p
+};
+
+const fn bit(s: Sq) -> u128 {
+    1u128 << s
+}
+
+/// What each side attacks, by the cheapest kind of attacker.
+#[derive(Default)]
+struct Attacks {
+    /// Every point a piece of the side attacks (own pieces included: those
+    /// it defends).
+    all: u128,
+    /// Points attacked by soldiers, advisors or elephants.
+    cheap: u128,
+    /// Points attacked by horses or cannons.
+    minor: u128,
+}
+
+/// Counts every term of `pos` into `sink`; returns the phase (0 to
+/// [`FULL_PHASE`]: 0 when no chariot, horse or cannon is left).
+pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
+    let mut attacks = [Attacks::default(), Attacks::default()];
+    let mut phase = 0;
+    let mut palace_attackers = [0i32; 2];
+    // Per side: attackers of the enemy palace by kind (chariot, horse,
+    // cannon, soldier); defenders (advisors, elephants).
+    let mut attackers_by_kind = [[0i32; 4]; 2];
+    let mut defenders = [[0i32; 2]; 2];
+    let mut soldiers_across = [0u128; 2];
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let ci = c.index();
+        let enemy_palace = PALACES[(!c).index()];
+        let enemy_general = pos.general(!c);
+        for s in pos.pieces(c) {
+            let Some(kind) = kind_of(pos.piece_at(s)) else {
+                continue;
+            };
+            sink.add(pst_term(kind, c, s), sign);
+            let mut reach = 0u128;
+            match kind {
+                Kind::General => {
+                    let t = &GENERAL_MOVES[s as usize];
+                    for i in 0..t.count as usize {
+                        reach |= bit(t.to[i]);
+                    }
+                    attacks[ci].all |= reach;
+                }
+                Kind::Advisor => {
+                    defenders[ci][0] += 1;
+                    let t = &ADVISOR_MOVES[s as usize];
+                    for i in 0..t.count as usize {
+                        reach |= bit(t.to[i]);
+                    }
+                    attacks[ci].cheap |= reach;
+                }
+                Kind::Elephant => {
+                    defenders[ci][1] += 1;
+                    let t = &ELEPHANT_MOVES[s as usize];
+                    for i in 0..t.count as usize {
+                        if pos.piece_at(t.via[i]) == EMPTY {
+                            reach |= bit(t.to[i]);
+                        }
+                    }
+                    attacks[ci].cheap |= reach;
+                }
+                Kind::Soldier => {
+                    let f = file_of(s);
+                    let r = rank_of(s);
+                    let forward = match c {
+                        Color::White => (r < 9).then(|| sq(f, r + 1)),
+                        Color::Black => (r > 0).then(|| sq(f, r - 1)),
+                    };
+                    if let Some(t) = forward {
+                        reach |= bit(t);
+                    }
+                    if !own_side(s, c) {
+                        soldiers_across[ci] |= bit(s);
+                        if f > 0 {
+                            reach |= bit(sq(f - 1, r));
+                        }
+                        if f < 8 {
+                            reach |= bit(sq(f + 1, r));
+                        }
+                    }
+                    attacks[ci].cheap |= reach;
+                    if reach & enemy_palace != 0 {
+                        attackers_by_kind[ci][3] += 1;
+                    }
+                }
+                Kind::Horse => {
+                    phase += 3;
+                    let t = &HORSE_MOVES[s as usize];
+                    let mut mobility = 0;
+                    for i in 0..t.count as usize {
+                        if pos.piece_at(t.via[i]) == EMPTY {
+                            reach |= bit(t.to[i]);
+                            let q = pos.piece_at(t.to[i]);
+                            if q == EMPTY || color_of(q) != c {
+                                mobility += 1;
+                            }
+                        }
+                    }
+                    sink.add(term::MOB_HORSE + mobility, sign);
+                    attacks[ci].minor |= reach;
+                    if reach & enemy_palace != 0 {
+                        attackers_by_kind[ci][1] += 1;
+                    }
+                }
+                Kind::Chariot => {
+                    phase += 6;
+                    let mut mobility = 0;
+                    for (dir, (first, _)) in pos.line_blockers(s).into_iter().enumerate() {
+                        let (points, end) = ray(s, dir, first);
+                        reach |= points;
+                        mobility += points.count_ones() as usize;
+                        if let Some(b) = end {
+                            reach |= bit(b);
+                            if color_of(pos.piece_at(b)) != c {
+                                mobility += 1;
+                            }
+                        }
+                    }
+                    sink.add(term::MOB_CHARIOT + mobility.min(17), sign);
+                    if reach & enemy_palace != 0 {
+                        attackers_by_kind[ci][0] += 1;
+                    }
+                }
+                Kind::Cannon => {
+                    phase += 3;
+                    let mut mobility = 0;
+                    for (dir, (first, second)) in pos.line_blockers(s).into_iter().enumerate() {
+                        let (quiet, _) = ray(s, dir, first);
+                        mobility += quiet.count_ones() as usize;
+                        if let Some(screen) = first {
+                            // Beyond the screen, up to and with the next piece.
+                            let (beyond, end) = ray(screen, dir, second);
+                            reach |= beyond;
+                            if let Some(t) = end {
+                                reach |= bit(t);
+                                if color_of(pos.piece_at(t)) != c {
+                                    mobility += 1;
+                                }
+                            }
+                        }
+                    }
+                    sink.add(term::MOB_CANNON + mobility.min(17), sign);
+                    attacks[ci].minor |= reach;
+                    if reach & enemy_palace != 0 {
+                        attackers_by_kind[ci][2] += 1;
+                    }
+                    if file_of(s) == file_of(enemy_general) {
+                        let between = pieces_between(pos, s, enemy_general);
+                        match between {
+                            0 => sink.add(term::CANNON_ON_GENERAL, sign),
+                            2 => sink.add(term::CANNON_ON_GENERAL + 1, sign),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            attacks[ci].all |= reach;
+            if matches!(kind, Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier)
+                && reach & enemy_palace != 0
+            {
+                palace_attackers[ci] += 1;
+            }
+        }
+    }
+    let side = pos.side();
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let (ci, ei) = (c.index(), (!c).index());
+        // Attacks on the enemy palace, against its defenders.
+        sink.add(term::PALACE_ATTACKERS + palace_attackers[ci].min(6) as usize, sign);
+        let missing = (4 - defenders[ei][0] - defenders[ei][1]).clamp(0, 4) as usize;
+        for (k, &n) in attackers_by_kind[ci].iter().enumerate() {
+            if n > 0 {
+                sink.add(term::ATTACK_VS_DEFENCE + k * 5 + missing, sign * n);
+            }
+        }
+        if defenders[ci][0] == 2 {
+            sink.add(term::ADVISOR_PAIR, sign);
+        }
+        if defenders[ci][1] == 2 {
+            sink.add(term::ELEPHANT_PAIR, sign);
+        }
+        let across = soldiers_across[ci];
+        // Side by side: a soldier with another on the next file, same rank
+        // (the a-file's left neighbour would wrap, so mask it off).
+        let pairs = across & (across >> 1) & !FILE_I_MASK;
+        if pairs != 0 {
+            sink.add(term::SOLDIER_PAIR, sign * pairs.count_ones() as i32);
+        }
+        // Threatened and loose pieces of `c`.
+        let to_move = usize::from(c == side);
+        let enemy = &attacks[ei];
+        for s in pos.pieces(c) {
+            let Some(kind) = kind_of(pos.piece_at(s)) else {
+                continue;
+            };
+            if kind == Kind::General || enemy.all & bit(s) == 0 {
+                continue;
+            }
+            let k = kind as usize - 2;
+            let cheaper = match kind {
+                Kind::Chariot => enemy.cheap | enemy.minor,
+                Kind::Horse | Kind::Cannon => enemy.cheap,
+                _ => 0,
+            };
+            if cheaper & bit(s) != 0 {
+                sink.add(term::THREATENED + k * 2 + to_move, sign);
+            } else if attacks[ci].all & bit(s) == 0 {
+                sink.add(term::LOOSE + k * 2 + to_move, sign);
+            }
+        }
+    }
+    sink.add(term::TEMPO, if side == Color::White { 1 } else { -1 });
+    phase.min(FULL_PHASE)
+}
+
+/// Points on file i (the rightmost), where a shift by one wraps to the
+/// next rank.
+const FILE_I_MASK: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 10 {
+        m |= 1u128 << sq(8, r);
+        r += 1;
+    }
+    m
+};
+
+/// Every point from a point (exclusive) to the board's edge, by direction
+/// (up, down, right, left, as [`Position::line_blockers`]).
+static RAYS: [[u128; POINTS]; 4] = {
+    let mut t = [[0u128; POINTS]; 4];
+    let deltas = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)];
+    let mut dir = 0;
+    while dir < 4 {
+        let mut s = 0;
+        while s < POINTS {
+            let (mut x, mut y) = ((s % 9) as i32 + deltas[dir].0, (s / 9) as i32 + deltas[dir].1);
+            while x >= 0 && x < 9 && y >= 0 && y < 10 {
+                t[dir][s] |= 1u128 << (y * 9 + x);
+                x += deltas[dir].0;
+                y += deltas[dir].1;
+            }
+            s += 1;
+        }
+        dir += 1;
+    }
+    t
+};
+
+/// The empty points from `s` (exclusive) in direction `dir` up to `end`
+/// (exclusive; the first occupied point that way, or none), and `end`.
+#[inline]
+fn ray(s: Sq, dir: usize, end: Option<Sq>) -> (u128, Option<Sq>) {
+    let all = RAYS[dir][s as usize];
+    match end {
+        Some(e) => (all & !RAYS[dir][e as usize] & !bit(e), end),
+        None => (all, None),
+    }
+}
+
+/// Pieces strictly between two points of one file.
+fn pieces_between(pos: &Position, a: Sq, b: Sq) -> usize {
+    let f = file_of(a);
+    let (lo, hi) = (rank_of(a).min(rank_of(b)), rank_of(a).max(rank_of(b)));
+    (lo + 1..hi)
+        .filter(|&r| pos.piece_at(sq(f, r)) != EMPTY)
+        .count()
+}
+
+/// The evaluation from Red's side: the terms' middlegame and endgame sums
+/// blended by the phase.
+pub fn evaluate_red(pos: &Position) -> i32 {
+    let mut sums = Sums::default();
+    let phase = terms(pos, &mut sums);
+    (sums.mg * phase + sums.eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// A piece's worth in exchanges and move ordering: a chariot 600, a
+/// cannon 285, a horse 270, an advisor or elephant 120, a soldier 60.
 pub const fn value(kind: Kind) -> i32 {
     match kind {
         Kind::General => 0,
@@ -16,69 +405,15 @@ pub const fn value(kind: Kind) -> i32 {
         Kind::Horse => 270,
         Kind::Chariot => 600,
         Kind::Cannon => 285,
-        Kind::Soldier => 30,
+        Kind::Soldier => 60,
     }
 }
 
-/// What a piece adds on its point, beyond its base value. `rank` counts from
-/// its own side's back rank (0) towards the enemy's (9).
-fn placement(kind: Kind, file: usize, rank: usize) -> i32 {
-    let centre = 4 - (file as i32 - 4).abs(); // 0 at the edge, 4 in the middle
-    match kind {
-        Kind::Soldier => match rank {
-            0..=2 => 0,
-            3 => 0,
-            4 => 5,
-            5 => 40 + 2 * centre,
-            6 => 60 + 5 * centre,
-            7 => 70 + 6 * centre,
-            8 => 65 + 4 * centre,
-            _ => 20, // on the last rank it can only go sideways
-        },
-        Kind::Horse => {
-            let forward = match rank {
-                0 => -15,
-                1 | 2 => 0,
-                3 | 4 => 10,
-                5..=7 => 25,
-                8 => 15,
-                _ => 0,
-            };
-            forward + 4 * centre - if file == 0 || file == 8 { 15 } else { 0 }
-        }
-        Kind::Cannon => {
-            let mut v = if file == 4 { 12 } else { 0 };
-            if rank >= 5 {
-                v += 5;
-            }
-            if rank == 9 || rank == 7 {
-                v += 5;
-            }
-            v
-        }
-        Kind::Chariot => {
-            let mut v = match rank {
-                0 => 0,
-                1..=4 => 8,
-                5..=8 => 20,
-                _ => 10,
-            };
-            if rank == 0 && (file == 0 || file == 8) {
-                v -= 10;
-            }
-            v + centre
-        }
-        Kind::General => -10 * rank as i32,
-        Kind::Advisor | Kind::Elephant => 0,
-    }
-}
-
-/// A piece's worth in exchanges: its base value, a soldier across the
-/// river as much as a weak minor piece, the general more than everything.
+/// A piece's worth in exchanges: its value, the general more than
+/// everything.
 const fn exchange_value(kind: Kind) -> i32 {
     match kind {
         Kind::General => 10_000,
-        Kind::Soldier => 60,
         k => value(k),
     }
 }
@@ -125,129 +460,26 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     res == 1
 }
 
-const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// The piece at (file, rank), if on the board: `None` off the board,
-/// `Some(0)` for an empty point.
-#[inline]
-fn at(pos: &Position, f: i32, r: i32) -> Option<u8> {
-    if (0..9).contains(&f) && (0..10).contains(&r) {
-        Some(pos.piece_at(sq(f as usize, r as usize)))
-    } else {
-        None
-    }
-}
-
-/// Mobility and line terms that piece-square tables cannot see.
-fn activity(pos: &Position, s: Sq, kind: Kind, c: Color, enemy_general: Sq) -> i32 {
-    let (f, r) = (file_of(s) as i32, rank_of(s) as i32);
-    match kind {
-        Kind::Chariot => {
-            let mut reach = 0;
-            for (df, dr) in STEPS {
-                let (mut x, mut y) = (f + df, r + dr);
-                while let Some(p) = at(pos, x, y) {
-                    if p != 0 {
-                        if color_of(p) != c {
-                            reach += 1;
-                        }
-                        break;
-                    }
-                    reach += 1;
-                    x += df;
-                    y += dr;
-                }
-            }
-            reach * 5
-        }
-        Kind::Horse => {
-            let mut reach = 0;
-            for (df, dr) in STEPS {
-                // The leg must be free; then the two squares beyond it.
-                if at(pos, f + df, r + dr) != Some(0) {
-                    continue;
-                }
-                for side in [-1, 1] {
-                    let (x, y) = if df == 0 {
-                        (f + side, r + 2 * dr)
-                    } else {
-                        (f + 2 * df, r + side)
-                    };
-                    if let Some(p) = at(pos, x, y) {
-                        if p == 0 || color_of(p) != c {
-                            reach += 1;
-                        }
-                    }
-                }
-            }
-            reach * 8 - if reach <= 1 { 25 } else { 0 }
-        }
-        // On the enemy general's file with exactly one screen between.
-        Kind::Cannon if file_of(enemy_general) as i32 == f => {
-            let (lo, hi) = if rank_of(enemy_general) as i32 > r {
-                (r + 1, rank_of(enemy_general) as i32)
-            } else {
-                (rank_of(enemy_general) as i32 + 1, r)
-            };
-            let screens = (lo..hi).filter(|&y| at(pos, f, y) != Some(0)).count();
-            match screens {
-                1 => 35,
-                0 => 10,
-                _ => 0,
-            }
-        }
-        _ => 0,
-    }
-}
-
-fn own_rank(c: Color, rank: usize) -> usize {
-    match c {
-        Color::White => rank,
-        Color::Black => 9 - rank,
-    }
-}
-
 impl Evaluate for Position {
-    const MOVE_SLOTS: usize = 90 * 90;
-    const PIECE_SLOTS: usize = 16 * 90;
+    const MOVE_SLOTS: usize = POINTS * POINTS;
+    const PIECE_SLOTS: usize = 16 * POINTS;
 
     #[inline]
     fn piece_slot(&self, mv: Move) -> usize {
-        self.piece_at(mv.from) as usize * 90 + mv.to as usize
+        self.piece_at(mv.from) as usize * POINTS + mv.to as usize
     }
 
     #[inline]
     fn move_slot(mv: Move) -> usize {
-        mv.from as usize * 90 + mv.to as usize
+        mv.from as usize * POINTS + mv.to as usize
     }
 
     fn evaluate(&self, _rules: &Rules) -> i32 {
-        let mut score = [0i32; 2];
-        let mut defenders = [0i32; 2];
-        let mut attackers = [0i32; 2];
-        for c in [Color::White, Color::Black] {
-            for s in self.pieces(c) {
-                let Some(kind) = kind_of(self.piece_at(s)) else {
-                    continue;
-                };
-                let rank = own_rank(c, rank_of(s));
-                score[c.index()] += value(kind)
-                    + placement(kind, file_of(s), rank)
-                    + activity(self, s, kind, c, self.general(!c));
-                match kind {
-                    Kind::Advisor | Kind::Elephant => defenders[c.index()] += 1,
-                    Kind::Chariot | Kind::Horse | Kind::Cannon => attackers[c.index()] += 1,
-                    Kind::Soldier if rank >= 5 => attackers[c.index()] += 1,
-                    _ => {}
-                }
-            }
+        let red = evaluate_red(self);
+        match self.side() {
+            Color::White => red,
+            Color::Black => -red,
         }
-        // Missing defenders matter as much as the enemy has attackers.
-        for c in [Color::White, Color::Black] {
-            let missing = 4 - defenders[c.index()].min(4);
-            score[c.index()] -= missing * attackers[(!c).index()] * 8;
-        }
-        super::for_side(score, self.side())
     }
 
     #[inline]

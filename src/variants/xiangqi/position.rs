@@ -255,9 +255,10 @@ impl Position {
     }
 
     /// The nearest and second-nearest occupied points from `s` in the four
-    /// orthogonal directions (up, down, right, left).
+    /// orthogonal directions (up, down, right, left): where a chariot's
+    /// line ends and what a cannon could take.
     #[inline]
-    fn line_blockers(&self, s: Sq) -> [(Option<Sq>, Option<Sq>); 4] {
+    pub fn line_blockers(&self, s: Sq) -> [(Option<Sq>, Option<Sq>); 4] {
         let f = file_of(s);
         let r = rank_of(s);
         let on_file =
