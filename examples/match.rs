@@ -147,6 +147,10 @@ struct Args {
     /// See `--draw-after`.
     #[arg(long, default_value_t = 8)]
     draw_moves: usize,
+    /// Append every game that ended in play to this file, one JSON line
+    /// each (the format `examples/tune.rs` reads).
+    #[arg(long)]
+    games_out: Option<PathBuf>,
     /// Print only the pairs' summary lines, not every game.
     #[arg(long)]
     quiet: bool,
@@ -180,6 +184,7 @@ impl MoveLimits {
             nodes: self.nodes,
             depth: self.depth,
             multipv: 1,
+            optimum: None,
         }
     }
 
@@ -573,11 +578,54 @@ struct GameReport {
     a_colour: Color,
     points: f64,
     how: String,
+    /// The game as a JSON line for `--games-out`, if it ended in play.
+    record: Option<String>,
+}
+
+/// The game as one JSON line in the format `examples/tune.rs` reads:
+/// start FEN, moves in the variant's default notation, the result by
+/// colour, how it ended and how many plies the opening had.
+fn record<V: Playable>(game: &Game<V>, opening: usize, a_colour: Color, points: f64, how: &str) -> Option<String> {
+    let termination = if how.contains("adjudication") {
+        "adjudicated"
+    } else if how.contains("cap") {
+        "max_plies"
+    } else if how.contains(" loses at ply ") || how.contains("failed") {
+        return None;
+    } else if matches!(game.outcome(), Outcome::Ended(_)) && {
+        let mut moves = Vec::new();
+        game.current().legal_moves(&mut moves);
+        moves.is_empty()
+    } {
+        "no_moves"
+    } else {
+        "repetition_or_rule"
+    };
+    let winner = match points {
+        p if p > 0.75 => Some(a_colour),
+        p if p < 0.25 => Some(!a_colour),
+        _ => None,
+    };
+    let result = match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let start = &game.positions()[0];
+    let moves = search::line_text(start, game.moves(), V::Notation::default());
+    let line = serde_json::json!({
+        "fen": start.to_fen(),
+        "moves": moves,
+        "result": result,
+        "termination": termination,
+        "random_plies": opening,
+    });
+    Some(line.to_string())
 }
 
 /// Plays one game; the result is from `first`'s point of view (1, ½, 0).
 fn play<V: Playable>(
-    mut game: Game<V>,
+    game: &mut Game<V>,
     first_plays: Color,
     first: &mut dyn Player<V>,
     second: &mut dyn Player<V>,
@@ -596,6 +644,7 @@ fn play<V: Playable>(
     loop {
         let outcome = game.outcome();
         let plies = game.moves().len();
+        let game = &mut *game;
         let verdict = match &outcome {
             Outcome::Ongoing if plies - opening_plies >= max_plies => {
                 return (0.5, format!("draw by the match's {max_plies}-ply cap"))
@@ -613,16 +662,16 @@ fn play<V: Playable>(
                 format!(
                     "{} after {plies} plies: {}",
                     outcome.result(),
-                    prose::outcome(&game, &outcome)
+                    prose::outcome(game, &outcome)
                 ),
             );
         }
         let mover = game.current().side_to_move();
         let first_moves = mover == first_plays;
         let choice = if first_moves {
-            first.choose(&game)
+            first.choose(game)
         } else {
-            second.choose(&game)
+            second.choose(game)
         };
         let mv = match choice {
             Ok((mv, score)) => {
@@ -848,15 +897,22 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
                     break;
                 }
                 for a_colour in [Color::White, Color::Black] {
-                    let (points, how) = match openings.game::<V>(pair) {
-                        Ok(start) => play(start, a_colour, a.as_mut(), b.as_mut(), &args),
-                        Err(e) => (0.5, e),
+                    let (points, how, record) = match openings.game::<V>(pair) {
+                        Ok(mut game) => {
+                            let opening = game.moves().len();
+                            let (points, how) =
+                                play(&mut game, a_colour, a.as_mut(), b.as_mut(), &args);
+                            let line = record(&game, opening, a_colour, points, &how);
+                            (points, how, line)
+                        }
+                        Err(e) => (0.5, e, None),
                     };
                     let report = GameReport {
                         pair,
                         a_colour,
                         points,
                         how,
+                        record,
                     };
                     if tx.send(report).is_err() {
                         return;
@@ -866,9 +922,22 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
         }));
     }
     drop(tx);
+    let mut games_out = match &args.games_out {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let mut totals = Totals::default();
     let mut halves: std::collections::HashMap<usize, f64> = Default::default();
     for report in rx {
+        if let (Some(f), Some(line)) = (games_out.as_mut(), &report.record) {
+            writeln!(f, "{line}").map_err(|e| format!("cannot write a game: {e}"))?;
+        }
         match report.points {
             p if p > 0.75 => totals.wins += 1,
             p if p < 0.25 => totals.losses += 1,

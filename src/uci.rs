@@ -117,25 +117,36 @@ struct Clock {
 }
 
 impl Clock {
-    /// The limits for the side to move: a share of its remaining time when
-    /// no time was given, and depth 8 when nothing at all was.
+    /// The limits for the side to move: with its clock and no `movetime`,
+    /// a share of its remaining time to aim at and a hard limit; depth 8
+    /// when nothing at all was given.
     fn apply(&self, limits: &mut Limits, side: usize) {
         if self.infinite {
             return;
         }
         if limits.movetime.is_none() {
-            limits.movetime = self.movetime(side);
+            if let Some((optimum, hard)) = self.budget(side) {
+                limits.optimum = Some(optimum);
+                limits.movetime = Some(hard);
+            }
         }
         if limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
             limits.depth = Some(8);
         }
     }
 
-    /// A share of the side to move's remaining time.
-    fn movetime(&self, side: usize) -> Option<Duration> {
+    /// The side to move's time for this move: what to aim at (its time
+    /// over the moves to go, 30 if not given, plus three quarters of the
+    /// increment) and the most it may take (four times that, never more
+    /// than two fifths of its time, always leaving 50 ms for the GUI).
+    fn budget(&self, side: usize) -> Option<(Duration, Duration)> {
         let t = self.time[side]?;
-        let share = t / self.moves_to_go.unwrap_or(30).max(1) + self.increment[side] * 3 / 4;
-        Some(Duration::from_millis(share.min(t / 2).max(10)))
+        let left = t.saturating_sub(50).max(10);
+        let optimum = (t / self.moves_to_go.unwrap_or(30).max(1) + self.increment[side] * 3 / 4)
+            .min(left / 2)
+            .max(10);
+        let hard = (optimum * 4).min(left * 2 / 5).max(optimum);
+        Some((Duration::from_millis(optimum), Duration::from_millis(hard)))
     }
 }
 
@@ -447,21 +458,18 @@ mod tests {
     #[test]
     fn clocks_become_a_search_time_for_the_side_to_move() {
         let ms = |l: Limits| l.movetime.map(|t| t.as_millis());
-        // 30 moves to go by default, three quarters of the increment.
-        assert_eq!(
-            ms(limits_for("go wtime 60000 btime 3000 winc 1000", 0)),
-            Some(2750)
-        );
-        assert_eq!(
-            ms(limits_for("go wtime 60000 btime 3000 winc 1000", 1)),
-            Some(100)
-        );
-        assert_eq!(
-            ms(limits_for("go wtime 1000 btime 1000 movestogo 1", 0)),
-            Some(500)
-        );
+        let aim = |l: Limits| l.optimum.map(|t| t.as_millis());
+        // 30 moves to go by default, three quarters of the increment; at
+        // most four times that, and two fifths of the time left.
+        let l = limits_for("go wtime 60000 btime 3000 winc 1000", 0);
+        assert_eq!((aim(l.clone()), ms(l)), (Some(2750), Some(11_000)));
+        let l = limits_for("go wtime 60000 btime 3000 winc 1000", 1);
+        assert_eq!((aim(l.clone()), ms(l)), (Some(100), Some(400)));
+        let l = limits_for("go wtime 1000 btime 1000 movestogo 1", 0);
+        assert_eq!((aim(l.clone()), ms(l)), (Some(475), Some(475)));
         // UCCI gives the side to move's clock only.
-        assert_eq!(ms(limits_for("go time 9000 increment 0", 1)), Some(300));
+        let l = limits_for("go time 9000 increment 0", 1);
+        assert_eq!((aim(l.clone()), ms(l)), (Some(300), Some(1200)));
         // A clock for the other side only, or nothing: depth 8.
         let l = limits_for("go wtime 60000", 1);
         assert_eq!((l.movetime, l.depth), (None, Some(8)));
@@ -469,6 +477,8 @@ mod tests {
         assert_eq!((l.movetime, l.depth, l.nodes), (None, None, None));
         let l = limits_for("go wtime 60000 infinite", 0);
         assert_eq!(l.movetime, None);
-        assert_eq!(ms(limits_for("go movetime 250 wtime 60000", 0)), Some(250));
+        // A fixed time per move is used in full.
+        let l = limits_for("go movetime 250 wtime 60000", 0);
+        assert_eq!((aim(l.clone()), ms(l)), (None, Some(250)));
     }
 }

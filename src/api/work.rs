@@ -492,6 +492,7 @@ fn search_limits(
             movetime: Some(movetime),
             nodes,
             multipv,
+            optimum: None,
         },
         AppliedLimits {
             depth,

@@ -113,8 +113,13 @@ impl Score {
 pub struct Limits {
     /// Stop after this iteration depth.
     pub depth: Option<u32>,
-    /// Stop after this much time.
+    /// Never search longer than this (the hard limit).
     pub movetime: Option<Duration>,
+    /// The time a search aims at (a game clock's share for this move): no
+    /// new iteration starts once it is used up, less when the best move has
+    /// stayed the same for several iterations, more when it keeps changing.
+    /// Without it the search uses all of `movetime`.
+    pub optimum: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
     /// Lines to report (the best `multipv` root moves), at least 1.
@@ -270,7 +275,10 @@ struct Searcher<'a, V: Evaluate> {
     nodes: u64,
     start: Instant,
     deadline: Option<Instant>,
+    optimum: Option<Duration>,
     node_limit: Option<u64>,
+    /// The score of the best root move found so far in this iteration.
+    root_score: i32,
     max_depth: u32,
     multipv: usize,
     control: &'a Control,
@@ -311,7 +319,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             nodes: 0,
             start,
             deadline: limits.movetime.map(|t| start + t),
+            optimum: limits.optimum,
             node_limit: limits.nodes,
+            root_score: 0,
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             multipv: limits.multipv.max(1),
             control,
@@ -334,6 +344,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             elapsed: Duration::ZERO,
         };
         let wanted = self.multipv.min(root_moves.len());
+        // Iterations since the best move last changed.
+        let mut stable = 0u32;
         for depth in 1..=self.max_depth {
             let mut lines: Vec<Line<V::Move>> = Vec::new();
             self.excluded.clear();
@@ -385,13 +397,28 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
             if self.stopped {
                 // Only a complete iteration counts, unless there is nothing
-                // else (an outside stop during the first one).
+                // else (an outside stop during the first one), or a root
+                // move of the unfinished one has already proved better than
+                // the last best: then it is played, with the depth completed.
                 if result.lines.is_empty() && !lines.is_empty() {
                     result.best_move = lines[0].moves[0];
                     result.lines = lines;
                     result.depth = depth;
+                } else if wanted == 1 && lines.is_empty() && !self.pv[0].is_empty() {
+                    if let Some(last) = result.lines.first_mut() {
+                        if self.pv[0][0] != last.moves[0] {
+                            last.moves = self.pv[0].clone();
+                            last.score = Score::from_internal(self.root_score);
+                            result.best_move = last.moves[0];
+                        }
+                    }
                 }
                 break;
+            }
+            if result.lines.first().map(|l| l.moves[0]) == Some(lines[0].moves[0]) {
+                stable += 1;
+            } else {
+                stable = 0;
             }
             result.best_move = lines[0].moves[0];
             result.lines = lines;
@@ -410,9 +437,17 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     }
                 }
             }
-            // The next iteration would most likely not finish in time.
-            if let Some(deadline) = self.deadline {
-                if self.start.elapsed() * 5 > (deadline - self.start) * 3 {
+            // With a time to aim at: no new iteration once it is used up,
+            // sooner when the best move has held for several iterations,
+            // later while it keeps changing.
+            if let Some(optimum) = self.optimum {
+                let percent = match stable {
+                    0 => 150,
+                    1 => 110,
+                    2..=3 => 80,
+                    _ => 55,
+                };
+                if self.start.elapsed() * 100 > optimum * percent {
                     break;
                 }
             }
@@ -820,6 +855,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     head[ply].clear();
                     head[ply].push(mv);
                     head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if score >= beta {
                         if quiet {
                             self.reward_quiet(ply, depth, side, mv, prev1, prev2);

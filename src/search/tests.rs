@@ -338,8 +338,10 @@ fn xiangqi_exchanges_are_played_out() {
     assert_xiangqi_exchange("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60, 60);
     // Defended by a horse: the chariot is lost for the soldier.
     assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", -540, -540);
-    // Not taking at all wins nothing, and may lose nothing.
-    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e5", 0, 0);
+    // A quiet move to a safe point wins and loses nothing; next to the
+    // soldier, the soldier takes the chariot.
+    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4d4", 0, 0);
+    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e5", -600, -600);
     // The chariot leaves the file, so the cannon behind it has one screen
     // left and takes the horse back: 60 - 600 + 270.
     assert_xiangqi_exchange(
