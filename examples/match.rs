@@ -185,6 +185,7 @@ impl MoveLimits {
             depth: self.depth,
             multipv: 1,
             optimum: None,
+            threads: 1,
         }
     }
 
@@ -211,12 +212,12 @@ impl MoveLimits {
 
 /// arbiter's own search, in process, keeping its table from move to move
 /// within a game as `arbiter uci` does.
-struct InProcess<M> {
+struct InProcess {
     limits: MoveLimits,
-    table: Table<M>,
+    table: Table,
 }
 
-impl<V: Evaluate> Player<V> for InProcess<V::Move> {
+impl<V: Evaluate> Player<V> for InProcess {
     fn new_game(&mut self) -> Result<(), String> {
         self.table = Table::new(search::table_entries(16));
         Ok(())
@@ -226,7 +227,7 @@ impl<V: Evaluate> Player<V> for InProcess<V::Move> {
             game,
             &self.limits.search_limits(),
             &Control::default(),
-            &mut self.table,
+            &self.table,
             None,
         )
         .map(|r| {
@@ -741,7 +742,7 @@ fn player<V: Playable>(
     worker: usize,
 ) -> Box<dyn Player<V>> {
     match spec {
-        "self" => Box::new(InProcess::<V::Move> {
+        "self" => Box::new(InProcess {
             limits,
             table: Table::new(1024),
         }),

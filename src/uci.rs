@@ -13,7 +13,6 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use std::any::Any;
 use std::collections::HashMap;
 
 use crate::api::prose;
@@ -21,10 +20,13 @@ use crate::dispatch::{Playable, Visitor};
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
 use crate::variants::{tamerlane, taxi, xiangqi, Game, Reason, VariantId};
 
+/// The most search threads the `Threads` option takes.
+const MAX_THREADS: usize = 256;
+
 /// The session's transposition tables, one per variant, kept from one `go`
 /// to the next until `ucinewgame` or a new `Hash`.
 #[derive(Default)]
-pub struct Tables(Mutex<HashMap<VariantId, Box<dyn Any + Send>>>);
+pub struct Tables(Mutex<HashMap<VariantId, Table>>);
 
 impl Tables {
     fn clear(&self) {
@@ -32,17 +34,11 @@ impl Tables {
     }
 
     /// Runs `work` with the table of variant `V`, made when first needed.
-    fn with<V: Evaluate, T>(
-        &self,
-        entries: usize,
-        work: impl FnOnce(&mut Table<V::Move>) -> T,
-    ) -> T {
+    fn with<V: Evaluate, T>(&self, entries: usize, work: impl FnOnce(&Table) -> T) -> T {
         let mut tables = self.0.lock().expect("table lock");
         let table = tables
             .entry(V::ID)
-            .or_insert_with(|| Box::new(Table::<V::Move>::new(entries)))
-            .downcast_mut::<Table<V::Move>>()
-            .expect("each variant's table holds its moves");
+            .or_insert_with(|| Table::new(entries));
         work(table)
     }
 }
@@ -155,6 +151,8 @@ struct Session {
     ucci: bool,
     hash_mb: usize,
     multipv: usize,
+    /// Search threads (the `Threads` option).
+    threads: usize,
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
     running: Option<(Control, thread::JoinHandle<()>)>,
@@ -169,6 +167,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         variant: VariantId::Xiangqi,
         ucci: false,
         hash_mb: 16,
+        threads: 1,
         multipv: 1,
         position: vec!["startpos".to_owned()],
         running: None,
@@ -188,6 +187,9 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 say("option name UCI_Variant type combo default xiangqi var xiangqi var taxi var tamerlane");
                 say("option name Hash type spin default 16 min 1 max 1024");
                 say("option name MultiPV type spin default 1 min 1 max 5");
+                say(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                ));
                 say(if s.ucci { "ucciok" } else { "uciok" });
             }
             "isready" => {
@@ -206,7 +208,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
             "go" => {
                 stop(&mut s);
                 let control = Control::default();
-                let (limits, clock) = go_limits(&words, s.multipv);
+                let (mut limits, clock) = go_limits(&words, s.multipv);
+                limits.threads = s.threads;
                 let position = s.position.clone();
                 let (variant, ucci) = (s.variant, s.ucci);
                 let entries = search::table_entries(s.hash_mb);
@@ -273,6 +276,10 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
                 s.tables.clear();
             }
             Err(_) => say(&format!("info string bad Hash value: {value}")),
+        },
+        "threads" => match value.parse::<usize>() {
+            Ok(n) => s.threads = n.clamp(1, MAX_THREADS),
+            Err(_) => say(&format!("info string bad Threads value: {value}")),
         },
         "multipv" => match value.parse::<usize>() {
             Ok(n) => s.multipv = n.clamp(1, 5),

@@ -703,7 +703,7 @@ pub struct AppliedLimits {
     "best_move": "b0b8",
     "lines": [{"moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2}, "depth": 4}],
     "depth": 4,
-    "nodes": 612,
+    "nodes": 544,
     "nps": 412000,
     "time_ms": 2,
     "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1}

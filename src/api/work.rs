@@ -493,6 +493,7 @@ fn search_limits(
             nodes,
             multipv,
             optimum: None,
+            threads: 1,
         },
         AppliedLimits {
             depth,

@@ -26,8 +26,21 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = 31_000;
-/// Per ply of remaining depth: how far the static evaluation may be off.
-const FUTILITY_MARGIN: i32 = 150;
+/// Reverse futility pruning: a node this close to the leaves whose
+/// evaluation exceeds beta by this much per ply is not searched.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// See [`REVERSE_FUTILITY_DEPTH`].
+const REVERSE_FUTILITY_MARGIN: i32 = 130;
+/// Futility pruning: below this reduced depth a quiet move is pruned when
+/// the evaluation plus `FUTILITY_BASE` and `FUTILITY_MARGIN` per ply stays
+/// below alpha.
+const FUTILITY_DEPTH: i32 = 6;
+/// See [`FUTILITY_DEPTH`].
+const FUTILITY_BASE: i32 = 150;
+/// See [`FUTILITY_DEPTH`].
+const FUTILITY_MARGIN: i32 = 110;
+/// Late-move pruning applies up to this depth.
+const LATE_MOVE_PRUNING_DEPTH: i32 = 8;
 /// The deepest remaining depth at which moves that lose material in the
 /// static exchange are pruned.
 const SEE_PRUNING_DEPTH: i32 = 6;
@@ -55,6 +68,11 @@ pub trait Evaluate: Variant {
     /// A small number for a move (e.g. from × squares + to), for the history
     /// table.
     fn move_slot(mv: Self::Move) -> usize;
+    /// A number from 1 to 65,535 that tells the move from the other legal
+    /// moves of its position (the transposition table keeps this, not the
+    /// move). Two moves of one position may share it only rarely: the
+    /// table's move is an ordering hint, looked up among the legal moves.
+    fn move_signature(mv: Self::Move) -> u16;
     /// How many distinct values [`Evaluate::piece_slot`] returns.
     const PIECE_SLOTS: usize;
     /// A small number for the moving piece and its destination (piece ×
@@ -124,6 +142,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Lines to report (the best `multipv` root moves), at least 1.
     pub multipv: usize,
+    /// Threads searching together (Lazy SMP); 0 or 1: one.
+    pub threads: usize,
 }
 
 /// One principal variation.
@@ -194,18 +214,24 @@ pub fn search<V: Evaluate>(
     table_entries: usize,
     progress: Option<Progress<'_, V::Move>>,
 ) -> Option<SearchResult<V::Move>> {
-    let mut table = Table::new(table_entries.min(table_budget(limits)));
-    search_with_table(game, limits, control, &mut table, progress)
+    let table = Table::new(table_entries.min(table_budget(limits)));
+    search_with_table(game, limits, control, &table, progress)
 }
 
 /// As [`search`], with a transposition table kept by the caller from one
 /// search to the next (a UCI session, a match): what one move's search
 /// learned helps the next.
+///
+/// With `limits.threads` above one, helper threads search the same
+/// position at the same time, sharing the table (Lazy SMP): every other
+/// helper starts an iteration deeper, so that they fill the table ahead of
+/// the main thread. The main thread's result is the answer; the helpers
+/// stop when it does, and their nodes are counted in the result.
 pub fn search_with_table<V: Evaluate>(
     game: &Game<V>,
     limits: &Limits,
     control: &Control,
-    table: &mut Table<V::Move>,
+    table: &Table,
     progress: Option<Progress<'_, V::Move>>,
 ) -> Option<SearchResult<V::Move>> {
     let mut root_moves = Vec::new();
@@ -214,8 +240,35 @@ pub fn search_with_table<V: Evaluate>(
         return None;
     }
     table.new_search();
-    let mut s = Searcher::<V>::new(game, limits, control, table);
-    Some(s.run(&root_moves, progress))
+    let helpers = limits.threads.max(1) - 1;
+    if helpers == 0 {
+        let mut s = Searcher::<V>::new(game, limits, control, table);
+        return Some(s.run(&root_moves, progress));
+    }
+    let helper_control = Control::default();
+    let helper_limits = Limits {
+        multipv: 1,
+        ..Limits::default()
+    };
+    let (mut result, helper_nodes) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..=helpers)
+            .map(|i| {
+                let (control, limits, root_moves) = (&helper_control, &helper_limits, &root_moves);
+                scope.spawn(move || {
+                    let mut s = Searcher::<V>::new(game, limits, control, table);
+                    s.first_depth = 1 + (i as u32 % 2);
+                    s.run(root_moves, None).nodes
+                })
+            })
+            .collect();
+        let mut main = Searcher::<V>::new(game, limits, control, table);
+        let result = main.run(&root_moves, progress);
+        helper_control.stop.store(true, Ordering::Relaxed);
+        let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        (result, helper_nodes)
+    });
+    result.nodes += helper_nodes;
+    Some(result)
 }
 
 /// Table entries in `mb` MiB (an entry takes about 32 bytes).
@@ -252,7 +305,7 @@ struct Searcher<'a, V: Evaluate> {
     /// Indices in `path` of positions reached by a null move: repetitions
     /// are not looked for across them.
     barriers: Vec<usize>,
-    table: &'a mut Table<V::Move>,
+    table: &'a Table,
     killers: Vec<[Option<V::Move>; 2]>,
     /// Quiet moves' success by side, from and to (with gravity: bounded by
     /// `HISTORY_LIMIT`).
@@ -285,6 +338,8 @@ struct Searcher<'a, V: Evaluate> {
     stopped: bool,
     /// Limits other than an outside stop apply only once an iteration is done.
     may_stop: bool,
+    /// The first iteration's depth (helper threads start deeper).
+    first_depth: u32,
     /// Root moves left out while the second and later lines are searched.
     excluded: Vec<V::Move>,
 }
@@ -294,7 +349,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         game: &'a Game<V>,
         limits: &Limits,
         control: &'a Control,
-        table: &'a mut Table<V::Move>,
+        table: &'a Table,
     ) -> Searcher<'a, V> {
         let start = Instant::now();
         let path: Vec<V> = game.positions().to_vec();
@@ -328,6 +383,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             stopped: false,
             may_stop: false,
             excluded: Vec::new(),
+            first_depth: 1,
         }
     }
 
@@ -346,7 +402,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let wanted = self.multipv.min(root_moves.len());
         // Iterations since the best move last changed.
         let mut stable = 0u32;
-        for depth in 1..=self.max_depth {
+        for depth in self.first_depth..=self.max_depth {
             let mut lines: Vec<Line<V::Move>> = Vec::new();
             self.excluded.clear();
             for line in 0..wanted {
@@ -643,7 +699,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
-        entry: Option<tt::Entry<V::Move>>,
+        entry: Option<tt::Entry>,
         list: &mut [V::Move],
         keys: &mut Vec<i32>,
     ) -> i32 {
@@ -659,7 +715,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
         }
         let key = self.hashes[self.path.len() - 1];
-        let tt_move = entry.and_then(|e| e.mv).filter(|m| list.contains(m));
+        let tt_move = entry
+            .filter(|e| e.mv != 0)
+            .and_then(|e| list.iter().copied().find(|&m| V::move_signature(m) == e.mv));
         let in_check = self.pos().in_check();
         // The static evaluation (the table's copy if it has one), and the
         // value pruning decisions use: the table's score where its bound
@@ -698,9 +756,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if !pv_node
             && !in_check
             && ply > 0
-            && depth <= 3
+            && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && eval - FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+            && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
             return eval;
         }
@@ -795,20 +853,20 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             self.slots[ply + 2] = slot;
             self.push(mv);
             let gives_check = self.pos().in_check();
-            // Futility and late-move pruning of quiet moves near the leaves
-            // (never of a move that gives check).
-            if late_quiet
-                && !gives_check
-                && searched > 0
-                && !pv_node
-                && !in_check
-                && depth <= 3
-                && best > -MATE_BOUND
-                && (eval + FUTILITY_MARGIN * depth <= alpha
-                    || searched >= 4 + 4 * depth as usize)
-            {
-                self.pop();
-                continue;
+            // Late-move and futility pruning of quiet moves near the leaves
+            // (never of a move that gives check): after enough moves, or
+            // when even a good gain at the depth the move would be reduced
+            // to leaves the evaluation below alpha.
+            if late_quiet && !gives_check && searched > 0 && !pv_node && !in_check && best > -MATE_BOUND {
+                let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
+                let late = depth <= LATE_MOVE_PRUNING_DEPTH
+                    && searched >= late_move_count(depth, improving);
+                let futile = lmr_depth < FUTILITY_DEPTH
+                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
+                if late || futile {
+                    self.pop();
+                    continue;
+                }
             }
             // A check extends the search unless it gives material away.
             let extension = i32::from(
@@ -882,7 +940,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             };
             self.table.store(
                 key,
-                best_move,
+                best_move.map_or(0, V::move_signature),
                 tt::score_to_table(best, ply),
                 static_eval,
                 depth,
@@ -992,7 +1050,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         ply: usize,
         qdepth: u32,
         evasions: bool,
-        entry: Option<tt::Entry<V::Move>>,
+        entry: Option<tt::Entry>,
         list: &mut Vec<V::Move>,
         keys: &mut Vec<i32>,
     ) -> i32 {
@@ -1016,7 +1074,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let tt_move = entry.and_then(|e| e.mv);
+        let tt_move = entry.map_or(0, |e| e.mv);
         // Captures (or, in check, every evasion), most promising first.
         keys.clear();
         let mut n = 0;
@@ -1025,7 +1083,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let value = self.pos().capture_value(mv);
             if evasions || (value.is_some() && self.pos().see_ge(mv, 0)) {
                 list[n] = mv;
-                keys.push(if Some(mv) == tt_move {
+                keys.push(if tt_move != 0 && V::move_signature(mv) == tt_move {
                     1 << 30
                 } else {
                     value.unwrap_or(-1)
@@ -1062,7 +1120,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         };
         self.table.store(
             key,
-            best_move,
+            best_move.map_or(0, V::move_signature),
             tt::score_to_table(best, ply),
             static_eval,
             0,
@@ -1070,6 +1128,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         );
         best
     }
+}
+
+/// After how many moves the quiet moves left are pruned at `depth`.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    ((4 + depth * depth) * (1 + i32::from(improving)) / 2) as usize
 }
 
 /// How many plies a late quiet move is reduced by, growing with the

@@ -1,8 +1,14 @@
-//! The transposition table: buckets of four entries, each entry keeping a
-//! position's best move, score, bound, static evaluation and depth. A new
-//! result replaces the same position's entry, or else the bucket's least
-//! useful one: the shallowest, counting each search since it was written as
-//! a loss of depth.
+//! The transposition table, shared by every thread of a search: buckets of
+//! four entries, each keeping a position's best move (as a 16-bit
+//! signature, see [`super::Evaluate::move_signature`]), score, bound,
+//! static evaluation and depth in one 64-bit word, stored beside the key
+//! XOR that word. Threads read and write without locks; a read whose two
+//! words do not belong together (another thread wrote in between) fails
+//! the key check and is ignored. A new result replaces the same position's
+//! entry, or else the bucket's least useful one: the shallowest, counting
+//! each search since it was written as a loss of depth.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use super::MATE_BOUND;
 
@@ -16,11 +22,10 @@ pub enum Bound {
 }
 
 /// One stored result.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry<M> {
-    key: u64,
-    /// The best move found, if any.
-    pub mv: Option<M>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The best move's signature (0: none).
+    pub mv: u16,
     /// The score, mates relative to the node (see [`score_from_table`]).
     pub score: i32,
     /// The static evaluation, `NO_EVAL` when unknown (in check).
@@ -35,57 +40,114 @@ pub struct Entry<M> {
 /// The static evaluation of a position in check: not computed.
 pub const NO_EVAL: i32 = i32::MIN;
 
-/// Entries a bucket holds.
+/// Entries a bucket holds (four of 16 bytes: one cache line).
 const WAYS: usize = 4;
+
+impl Entry {
+    fn pack(&self) -> u64 {
+        let eval = if self.eval == NO_EVAL {
+            i16::MIN
+        } else {
+            self.eval.clamp(-32_767, 32_767) as i16
+        };
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        u64::from(self.mv)
+            | u64::from(self.score.clamp(-32_767, 32_767) as i16 as u16) << 16
+            | u64::from(eval as u16) << 32
+            | u64::from(self.depth.clamp(-128, 127) as i8 as u8) << 48
+            | (bound | u64::from(self.generation & 0x3F) << 2) << 56
+    }
+
+    /// The entry a word holds, `None` for an empty one.
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match (data >> 56) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        let eval = (data >> 32) as u16 as i16;
+        Some(Entry {
+            mv: data as u16,
+            score: i32::from((data >> 16) as u16 as i16),
+            eval: if eval == i16::MIN {
+                NO_EVAL
+            } else {
+                i32::from(eval)
+            },
+            depth: i32::from((data >> 48) as u8 as i8),
+            bound,
+            generation: (data >> 58) as u8,
+        })
+    }
+}
 
 /// The transposition table: a power of two of buckets, each indexed by the
 /// low bits of the position's key and checked against the whole key.
-pub struct Table<M> {
-    buckets: Vec<[Option<Entry<M>>; WAYS]>,
+pub struct Table {
+    /// Two words an entry (key XOR data, data), `WAYS` entries a bucket.
+    words: Vec<AtomicU64>,
     mask: usize,
     /// Bumped by each search, so that old entries give way first.
-    generation: u8,
+    generation: AtomicU8,
 }
 
-impl<M: Copy> Table<M> {
+impl Table {
     /// A table of about `entries` entries, rounded down to a power of two
     /// (at least 1,024).
-    pub fn new(entries: usize) -> Table<M> {
+    pub fn new(entries: usize) -> Table {
         let buckets = (entries / WAYS).max(1024 / WAYS);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Table {
-            buckets: vec![[None; WAYS]; buckets],
+            words: (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect(),
             mask: buckets - 1,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Marks the start of a new search: entries of earlier searches are
     /// replaced before this one's.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation
+            .store(g.wrapping_add(1) & 0x3F, Ordering::Relaxed);
+    }
+
+    /// The words of the bucket for `key`.
+    #[inline]
+    fn bucket(&self, key: u64) -> &[AtomicU64] {
+        let start = (key as usize & self.mask) * WAYS * 2;
+        &self.words[start..start + WAYS * 2]
     }
 
     /// The entry stored for this key, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.buckets[key as usize & self.mask]
-            .iter()
-            .flatten()
-            .find(|e| e.key == key)
-            .copied()
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let bucket = self.bucket(key);
+        (0..WAYS).find_map(|i| {
+            let data = bucket[2 * i + 1].load(Ordering::Relaxed);
+            let check = bucket[2 * i].load(Ordering::Relaxed);
+            if check ^ data == key {
+                Entry::unpack(data)
+            } else {
+                None
+            }
+        })
     }
 
     /// Stores a search result. The same position's entry is overwritten
-    /// unless it is deeper and the new result is not exact (its move is
-    /// kept when the new result has none); otherwise the bucket's least
-    /// useful entry gives way.
+    /// unless it is deeper, of this search, and the new result is not exact
+    /// (its move and evaluation are kept when the new result has none);
+    /// otherwise the bucket's least useful entry gives way.
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Option<M>, score: i32, eval: i32, depth: i32, bound: Bound) {
-        let generation = self.generation;
-        let bucket = &mut self.buckets[key as usize & self.mask];
-        let new = Entry {
-            key,
+    pub fn store(&self, key: u64, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut new = Entry {
             mv,
             score,
             eval,
@@ -93,30 +155,47 @@ impl<M: Copy> Table<M> {
             bound,
             generation,
         };
-        if let Some(old) = bucket.iter_mut().flatten().find(|e| e.key == key) {
-            if bound != Bound::Exact && old.depth > depth + 2 && old.generation == generation {
-                return;
-            }
-            *old = Entry {
-                mv: mv.or(old.mv),
-                eval: if eval == NO_EVAL { old.eval } else { eval },
-                ..new
-            };
-            return;
-        }
-        // The least useful entry: an empty one, else the shallowest,
-        // counting every search since it was written as four plies.
-        let worth = |e: &Option<Entry<M>>| match e {
-            None => i32::MIN,
-            Some(e) => e.depth - 4 * i32::from(generation.wrapping_sub(e.generation)),
-        };
         let mut victim = 0;
-        for i in 1..WAYS {
-            if worth(&bucket[i]) < worth(&bucket[victim]) {
+        let mut victim_worth = i32::MAX;
+        for i in 0..WAYS {
+            let data = bucket[2 * i + 1].load(Ordering::Relaxed);
+            let check = bucket[2 * i].load(Ordering::Relaxed);
+            let old = Entry::unpack(data);
+            if check ^ data == key {
+                if let Some(old) = old {
+                    if bound != Bound::Exact
+                        && old.depth > depth + 2
+                        && old.generation == generation
+                    {
+                        return;
+                    }
+                    if new.mv == 0 {
+                        new.mv = old.mv;
+                    }
+                    if new.eval == NO_EVAL {
+                        new.eval = old.eval;
+                    }
+                }
                 victim = i;
+                break;
+            }
+            // The least useful entry: an empty one, else the shallowest,
+            // counting every search since it was written as four plies.
+            let worth = match old {
+                None => i32::MIN,
+                Some(e) => {
+                    let age = i32::from(generation.wrapping_sub(e.generation) & 0x3F);
+                    e.depth - 4 * age
+                }
+            };
+            if worth < victim_worth {
+                victim = i;
+                victim_worth = worth;
             }
         }
-        bucket[victim] = Some(new);
+        let data = new.pack();
+        bucket[2 * victim].store(key ^ data, Ordering::Relaxed);
+        bucket[2 * victim + 1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -155,30 +234,50 @@ mod tests {
     }
 
     #[test]
+    fn entries_pack_into_one_word() {
+        for (mv, score, eval, depth, bound) in [
+            (0, 0, 0, 0, Bound::Exact),
+            (8_100, -29_990, NO_EVAL, 63, Bound::Upper),
+            (u16::MAX, 30_000, -28_999, -1, Bound::Lower),
+        ] {
+            let e = Entry {
+                mv,
+                score,
+                eval,
+                depth,
+                bound,
+                generation: 37,
+            };
+            assert_eq!(Entry::unpack(e.pack()), Some(e));
+        }
+        assert_eq!(Entry::unpack(0), None);
+    }
+
+    #[test]
     fn deeper_results_are_kept_and_moves_survive() {
-        let mut t: Table<u16> = Table::new(1 << 12);
-        t.store(42, Some(7), 10, 5, 6, Bound::Lower);
-        t.store(42, None, 20, NO_EVAL, 2, Bound::Upper);
+        let t = Table::new(1 << 12);
+        t.store(42, 7, 10, 5, 6, Bound::Lower);
+        t.store(42, 0, 20, NO_EVAL, 2, Bound::Upper);
         let e = t.probe(42).expect("stored");
-        assert_eq!((e.mv, e.depth, e.score, e.eval), (Some(7), 6, 10, 5));
-        t.store(42, None, 30, NO_EVAL, 7, Bound::Exact);
+        assert_eq!((e.mv, e.depth, e.score, e.eval), (7, 6, 10, 5));
+        t.store(42, 0, 30, NO_EVAL, 7, Bound::Exact);
         let e = t.probe(42).expect("stored");
         assert_eq!(
             (e.mv, e.depth, e.score, e.eval, e.bound),
-            (Some(7), 7, 30, 5, Bound::Exact)
+            (7, 7, 30, 5, Bound::Exact)
         );
         assert!(t.probe(43).is_none());
     }
 
     #[test]
     fn a_bucket_keeps_its_deepest_entries() {
-        let mut t: Table<u16> = Table::new(1024);
+        let t = Table::new(1024);
         let buckets = 1024 / WAYS as u64;
         // Five keys of one bucket: the shallowest of the first four goes.
         for (i, depth) in [5, 1, 7, 3].into_iter().enumerate() {
-            t.store(1 + buckets * i as u64, None, 0, 0, depth, Bound::Lower);
+            t.store(1 + buckets * i as u64, 0, 0, 0, depth, Bound::Lower);
         }
-        t.store(1 + buckets * 4, None, 0, 0, 2, Bound::Lower);
+        t.store(1 + buckets * 4, 0, 0, 0, 2, Bound::Lower);
         assert!(t.probe(1 + buckets).is_none(), "depth 1 gave way");
         for i in [0, 2, 3, 4] {
             assert!(t.probe(1 + buckets * i).is_some(), "key {i} kept");
@@ -187,9 +286,28 @@ mod tests {
         for _ in 0..3 {
             t.new_search();
         }
-        t.store(1 + buckets * 5, None, 0, 0, 1, Bound::Lower);
+        t.store(1 + buckets * 5, 0, 0, 0, 1, Bound::Lower);
         assert!(t.probe(1 + buckets * 5).is_some());
         assert!(t.probe(1 + buckets * 4).is_none(), "the shallowest old entry gave way");
         assert!(t.probe(1 + buckets * 2).is_some(), "the deepest old entry kept");
+    }
+
+    #[test]
+    fn threads_share_a_table() {
+        let t = Table::new(1 << 14);
+        std::thread::scope(|s| {
+            for thread in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for k in 0..2_000u64 {
+                        let key = (k << 8 | thread).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        t.store(key, k as u16, k as i32, 0, 1, Bound::Exact);
+                        if let Some(e) = t.probe(key) {
+                            assert_eq!(e.score, k as i32, "an entry is never torn");
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -64,6 +64,18 @@ impl Evaluate for Position {
     }
 
     #[inline]
+    fn move_signature(mv: Move) -> u16 {
+        let base = mv.from as u32 * SQUARES as u32 + mv.to as u32;
+        let special = match mv.special {
+            Special::None => 0,
+            Special::Relocate => 1,
+            Special::Exchange => 2,
+            Special::CitadelExchange(s) => 3 + 4 * (s as u32 + 1),
+        };
+        ((base * 4 + (special & 3) + (special >> 2) * 50_177) % 65_521 + 1) as u16
+    }
+
+    #[inline]
     fn move_slot(mv: Move) -> usize {
         mv.from as usize * SQUARES + mv.to as usize
     }

@@ -74,6 +74,12 @@ impl Evaluate for Position {
     }
 
     #[inline]
+    fn move_signature(mv: Move) -> u16 {
+        let promo = mv.promo.map_or(0, |k| k as u16);
+        (mv.from as u16 * 64 + mv.to as u16) * 6 + promo + 1
+    }
+
+    #[inline]
     fn move_slot(mv: Move) -> usize {
         mv.from as usize * 64 + mv.to as usize
     }

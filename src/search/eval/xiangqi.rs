@@ -470,6 +470,11 @@ impl Evaluate for Position {
     }
 
     #[inline]
+    fn move_signature(mv: Move) -> u16 {
+        (mv.from as u16 * POINTS as u16 + mv.to as u16) + 1
+    }
+
+    #[inline]
     fn move_slot(mv: Move) -> usize {
         mv.from as usize * POINTS + mv.to as usize
     }
