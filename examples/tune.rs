@@ -2,7 +2,7 @@
 //! (Texel's method; not run in CI):
 //!
 //! ```text
-//! cargo run --release --example tune -- GAMES.jsonl [--epochs 400] \
+//! cargo run --release --example tune -- GAMES.jsonl [MORE.jsonl ...] [--epochs 400] \
 //!     [--out src/search/eval/xiangqi_weights.rs]
 //! ```
 //!
@@ -164,12 +164,17 @@ fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().expect("usage: tune GAMES.jsonl [--epochs N] [--out FILE] [--rate R]");
+    let mut paths = Vec::new();
     let mut epochs = 400;
     let mut out = "src/search/eval/xiangqi_weights.rs".to_owned();
     let mut rate = 2.0;
-    let mut i = 1;
+    let mut i = 0;
     while i < args.len() {
+        if !args[i].starts_with("--") {
+            paths.push(args[i].clone());
+            i += 1;
+            continue;
+        }
         let value = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--epochs" => epochs = value.parse().expect("--epochs N"),
@@ -179,7 +184,17 @@ fn main() {
         }
         i += 2;
     }
-    let (train, test) = load(path);
+    assert!(
+        !paths.is_empty(),
+        "usage: tune GAMES.jsonl [MORE.jsonl ...] [--epochs N] [--out FILE] [--rate R]"
+    );
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for path in &paths {
+        let (a, b) = load(path);
+        println!("{path}: {} training positions, {} held out", a.len(), b.len());
+        train.extend(a);
+        test.extend(b);
+    }
     println!("{} training positions, {} held out", train.len(), test.len());
     let mut w: Weights = WEIGHTS
         .iter()

@@ -39,6 +39,8 @@ const FUTILITY_DEPTH: i32 = 6;
 const FUTILITY_BASE: i32 = 150;
 /// See [`FUTILITY_DEPTH`].
 const FUTILITY_MARGIN: i32 = 110;
+/// Singular extensions are tried from this depth.
+const SINGULAR_DEPTH: i32 = 8;
 /// Late-move pruning applies up to this depth.
 const LATE_MOVE_PRUNING_DEPTH: i32 = 8;
 /// The deepest remaining depth at which moves that lose material in the
@@ -338,6 +340,8 @@ struct Searcher<'a, V: Evaluate> {
     stopped: bool,
     /// Limits other than an outside stop apply only once an iteration is done.
     may_stop: bool,
+    /// The move left out at each ply by a singular-extension search.
+    skipped: Vec<Option<V::Move>>,
     /// The first iteration's depth (helper threads start deeper).
     first_depth: u32,
     /// Root moves left out while the second and later lines are searched.
@@ -384,6 +388,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             may_stop: false,
             excluded: Vec::new(),
             first_depth: 1,
+            skipped: vec![None; MAX_PLY + 2],
         }
     }
 
@@ -652,8 +657,14 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 };
             }
         }
-        // The table may settle the node before any move is generated.
-        let entry = self.table.probe(self.hashes[self.path.len() - 1]);
+        // The table may settle the node before any move is generated (not
+        // in a search that leaves a move out: that is another question).
+        let singular_search = self.skipped[ply].is_some();
+        let entry = if singular_search {
+            None
+        } else {
+            self.table.probe(self.hashes[self.path.len() - 1])
+        };
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth >= depth {
                 let score = tt::score_from_table(e.score, ply);
@@ -706,6 +717,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if list.is_empty() {
             return self.ended(false, &Repeats::None, ply).unwrap_or(0);
         }
+        let singular_search = self.skipped[ply].is_some();
         if ply > 0 {
             // Mate-distance pruning.
             alpha = alpha.max(-(MATE - ply as i32));
@@ -764,20 +776,25 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
 
         // Null move: if passing still holds beta, a real move will too.
-        if !pv_node && !in_check && depth >= 3 && ply > 0 && beta.abs() < MATE_BOUND {
+        if !pv_node
+            && !in_check
+            && !singular_search
+            && depth >= 3
+            && ply > 0
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+        {
             if let Some(child) = self.pos().null_move() {
-                if eval >= beta {
-                    let r = 2 + depth / 4;
-                    self.slots[ply + 2] = NO_SLOT;
-                    self.push_null(child, list[0]);
-                    let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                    self.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if score >= beta {
-                        return if score > MATE_BOUND { beta } else { score };
-                    }
+                let r = 2 + depth / 4;
+                self.slots[ply + 2] = NO_SLOT;
+                self.push_null(child, list[0]);
+                let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
                 }
             }
         }
@@ -820,8 +837,35 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let mut searched = 0;
         for i in 0..list.len() {
             let mv = pick_best(list, keys, i);
-            if ply == 0 && self.excluded.contains(&mv) {
+            if (ply == 0 && self.excluded.contains(&mv)) || self.skipped[ply] == Some(mv) {
                 continue;
+            }
+            // Singular extension: when the table's move is much better than
+            // every other move (a search without it, at half the depth,
+            // fails low against the table's score less a margin), it is
+            // searched a ply deeper. If even without it the node fails
+            // high, it fails high (multi-cut).
+            let mut singular = false;
+            if Some(mv) == tt_move && ply > 0 && depth >= SINGULAR_DEPTH && !singular_search {
+                if let Some(e) = entry.filter(|e| {
+                    e.bound != Bound::Upper
+                        && e.depth >= depth - 3
+                        && e.score.abs() < MATE_BOUND
+                }) {
+                    let singular_beta = tt::score_from_table(e.score, ply) - 2 * depth;
+                    self.skipped[ply] = Some(mv);
+                    let value =
+                        self.node((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+                    self.skipped[ply] = None;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if value < singular_beta {
+                        singular = true;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    }
+                }
             }
             // Quiet: no capture at all. (A losing capture sorts below the
             // killers but is still a capture: never pruned, reduced or
@@ -870,7 +914,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
             // A check extends the search unless it gives material away.
             let extension = i32::from(
-                gives_check && ply < MAX_PLY / 2 && self.path[self.path.len() - 2].see_ge(mv, 0),
+                ply < MAX_PLY / 2
+                    && (singular
+                        || (gives_check && self.path[self.path.len() - 2].see_ge(mv, 0))),
             );
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
@@ -929,8 +975,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             // Every root move excluded: cannot happen with multipv capped.
             return -INFINITY;
         }
-        // Root results with moves left out are not the position's value.
-        if ply != 0 || self.excluded.is_empty() {
+        // Results with moves left out are not the position's value.
+        if (ply != 0 || self.excluded.is_empty()) && !singular_search {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

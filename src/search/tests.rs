@@ -366,3 +366,26 @@ fn xiangqi_exchanges_are_played_out() {
     assert_xiangqi_exchange("9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1", "d7e7", 270, 270);
     assert_xiangqi_exchange("9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1", "d7e7", -330, -330);
 }
+
+/// Like [`assert_xiangqi_exchange`], for Taxi chess (UCI moves).
+fn assert_taxi_exchange(fen: &str, uci: &str, lo: i32, hi: i32) {
+    let pos = game::<taxi::Taxi>(fen).current().clone();
+    let mv = pos.parse_move(uci, taxi::Notation::Uci).expect("a legal move");
+    assert!(pos.see_ge(mv, lo), "{fen} {uci}: wins less than {lo}");
+    assert!(!pos.see_ge(mv, hi + 1), "{fen} {uci}: wins more than {hi}");
+}
+
+#[test]
+fn taxi_exchanges_are_played_out() {
+    // A pawn defended by a pawn costs the rook that takes it.
+    assert_taxi_exchange("4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99", "e4e6", -400, -400);
+    // An undefended knight is won.
+    assert_taxi_exchange("4k3/8/4n3/8/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 0, 0);
+    assert_taxi_exchange("4k3/8/8/4n3/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 320, 320);
+    // The rook behind joins in: pawn, rook for rook.
+    assert_taxi_exchange("r3k3/p7/8/8/8/8/R7/R3K3 w - - 0 1 99/99", "a2a7", 100, 100);
+    // A capture the opponent cannot pay to answer keeps what it took: with
+    // nothing but its income of 2, Black's rook cannot travel three squares.
+    assert_taxi_exchange("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100, 100);
+    assert_taxi_exchange("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400, -400);
+}

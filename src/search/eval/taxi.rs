@@ -6,7 +6,7 @@
 //! positions and repetitions draw.
 
 use crate::search::Evaluate;
-use crate::variants::taxi::{removal, Kind, Move, Position, Rules};
+use crate::variants::taxi::{removal, Flag, Kind, Move, Position, Rules};
 use crate::variants::Color;
 
 pub const fn value(kind: Kind) -> i32 {
@@ -59,6 +59,89 @@ fn placement(kind: Kind, file: i32, rank: i32, endgame: bool) -> i32 {
             }
         }
     }
+}
+
+/// A piece's worth in exchanges: its value, the king more than everything.
+const fn exchange_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 10_000,
+        k => value(k),
+    }
+}
+
+/// The static exchange test (see [`Evaluate::see_ge`]) on bitboards:
+/// captures on the destination, least valuable piece first, with the
+/// pieces behind a capturer joining in; each side's threats are the
+/// captures it can pay the travel for. Pins and the price of removal are
+/// not counted.
+fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+    if mv.flag == Flag::Castle {
+        return 0 >= threshold;
+    }
+    let victim = if mv.flag == Flag::EnPassant {
+        value(Kind::Pawn)
+    } else {
+        pos.piece_at(mv.to).map_or(0, |(_, k)| value(k))
+    };
+    let mut swap = victim - threshold;
+    if swap < 0 {
+        return false;
+    }
+    let Some((_, mover)) = pos.piece_at(mv.from) else {
+        return false;
+    };
+    swap = exchange_value(mover) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let occupied = pos.color_bitboard(Color::White) | pos.color_bitboard(Color::Black);
+    let mut occ = occupied ^ (1u64 << mv.from) ^ (1u64 << mv.to);
+    if mv.flag == Flag::EnPassant {
+        let taken = if pos.side() == Color::White {
+            mv.to - 8
+        } else {
+            mv.to + 8
+        };
+        occ ^= 1u64 << taken;
+    }
+    let threats = |occ: u64| {
+        pos.threats_to(mv.to, Color::White, occ) | pos.threats_to(mv.to, Color::Black, occ)
+    };
+    let mut attackers = threats(occ);
+    let mut stm = pos.side();
+    // 1 while the side that made the move is ahead of the threshold.
+    let mut res = 1;
+    'exchanges: loop {
+        stm = !stm;
+        attackers &= occ;
+        let mine = attackers & pos.color_bitboard(stm);
+        if mine == 0 {
+            break;
+        }
+        res ^= 1;
+        for kind in [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King] {
+            let bb = mine & pos.bitboard(stm, kind);
+            if bb == 0 {
+                continue;
+            }
+            if kind == Kind::King {
+                // The king takes only where nothing takes it back.
+                if attackers & pos.color_bitboard(!stm) != 0 {
+                    res ^= 1;
+                }
+                break 'exchanges;
+            }
+            swap = value(kind) - swap;
+            if swap < res {
+                break 'exchanges;
+            }
+            occ ^= bb & bb.wrapping_neg();
+            attackers |= threats(occ);
+            continue 'exchanges;
+        }
+        break;
+    }
+    res == 1
 }
 
 impl Evaluate for Position {
@@ -128,6 +211,10 @@ impl Evaluate for Position {
         };
         let attacker = self.piece_at(mv.from).map_or(0, |(_, k)| value(k));
         Some(value(victim) * 8 - attacker / 10 - mv.cost as i32)
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge(self, mv, threshold)
     }
 
     fn null_move(&self) -> Option<Position> {

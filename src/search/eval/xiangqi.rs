@@ -47,8 +47,20 @@ pub mod term {
     pub const SOLDIER_PAIR: usize = ELEPHANT_PAIR + 1;
     /// The side to move.
     pub const TEMPO: usize = SOLDIER_PAIR + 1;
+    /// A piece pinned to its general (by kind, advisor to soldier, less
+    /// two): an enemy chariot or the enemy general stands behind it on the
+    /// general's file or rank.
+    pub const PINNED: usize = TEMPO + 1;
+    /// A horse near the enemy general: the distance in files (0-3 or more)
+    /// × in ranks (0-3 or more).
+    pub const HORSE_NEAR_GENERAL: usize = PINNED + 6;
+    /// A chariot near the enemy general, likewise.
+    pub const CHARIOT_NEAR_GENERAL: usize = HORSE_NEAR_GENERAL + 16;
+    /// The general's file open to the enemy (no own piece ahead of it)
+    /// while the enemy has a chariot: per enemy chariot.
+    pub const OPEN_GENERAL_FILE: usize = CHARIOT_NEAR_GENERAL + 16;
     /// How many terms there are.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = OPEN_GENERAL_FILE + 1;
 }
 
 /// The fitted weights: `[middlegame, endgame]` per term.
@@ -141,6 +153,7 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
     let mut attackers_by_kind = [[0i32; 4]; 2];
     let mut defenders = [[0i32; 2]; 2];
     let mut soldiers_across = [0u128; 2];
+    let mut chariots = [0i32; 2];
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
         let ci = c.index();
@@ -216,6 +229,7 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                         }
                     }
                     sink.add(term::MOB_HORSE + mobility, sign);
+                    sink.add(term::HORSE_NEAR_GENERAL + nearness(s, enemy_general), sign);
                     attacks[ci].minor |= reach;
                     if reach & enemy_palace != 0 {
                         attackers_by_kind[ci][1] += 1;
@@ -236,6 +250,8 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                         }
                     }
                     sink.add(term::MOB_CHARIOT + mobility.min(17), sign);
+                    sink.add(term::CHARIOT_NEAR_GENERAL + nearness(s, enemy_general), sign);
+                    chariots[ci] += 1;
                     if reach & enemy_palace != 0 {
                         attackers_by_kind[ci][0] += 1;
                     }
@@ -263,7 +279,7 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                     if reach & enemy_palace != 0 {
                         attackers_by_kind[ci][2] += 1;
                     }
-                    if file_of(s) == file_of(enemy_general) {
+                    if usize::from(enemy_general) < POINTS && file_of(s) == file_of(enemy_general) {
                         let between = pieces_between(pos, s, enemy_general);
                         match between {
                             0 => sink.add(term::CANNON_ON_GENERAL, sign),
@@ -330,7 +346,51 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         }
     }
     sink.add(term::TEMPO, if side == Color::White { 1 } else { -1 });
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let general = pos.general(c);
+        if usize::from(general) >= POINTS {
+            continue;
+        }
+        let enemy_chariot = piece_code(!c, Kind::Chariot);
+        let enemy_general = piece_code(!c, Kind::General);
+        let lines = pos.line_blockers(general);
+        for (dir, (first, second)) in lines.into_iter().enumerate() {
+            let (Some(p), Some(behind)) = (first, second) else {
+                continue;
+            };
+            let pinned = pos.piece_at(p);
+            let by = pos.piece_at(behind);
+            if color_of(pinned) == c && (by == enemy_chariot || (dir < 2 && by == enemy_general)) {
+                if let Some(kind) = kind_of(pinned) {
+                    sink.add(term::PINNED + kind as usize - 2, sign);
+                }
+            }
+        }
+        // The general's file ahead of it: up for Red, down for Black.
+        let ahead = if c == Color::White { lines[0].0 } else { lines[1].0 };
+        let open = ahead.is_none_or(|p| color_of(pos.piece_at(p)) != c);
+        let enemy_chariots = chariots[(!c).index()];
+        if open && enemy_chariots > 0 {
+            sink.add(term::OPEN_GENERAL_FILE, sign * enemy_chariots);
+        }
+    }
     phase.min(FULL_PHASE)
+}
+
+/// How near a piece on `s` is to a general on `g`: files apart (0-3 or
+/// more) × 4 + ranks apart (0-3 or more); 15 without a general.
+#[inline]
+fn nearness(s: Sq, g: Sq) -> usize {
+    if usize::from(g) >= POINTS {
+        return 15;
+    }
+    file_of(s).abs_diff(file_of(g)).min(3) * 4 + rank_of(s).abs_diff(rank_of(g)).min(3)
+}
+
+/// The board byte of a piece.
+fn piece_code(c: Color, kind: Kind) -> u8 {
+    crate::variants::xiangqi::board::piece(c, kind)
 }
 
 /// Points on file i (the rightmost), where a shift by one wraps to the

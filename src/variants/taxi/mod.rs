@@ -101,6 +101,11 @@ impl Position {
         self.by_kind[kind as usize] & self.by_color[c.index()]
     }
 
+    /// The squares of `c`'s pieces.
+    pub fn color_bitboard(&self, c: Color) -> u64 {
+        self.by_color[c.index()]
+    }
+
     /// Reads a UCI move: a legal move, or why not.
     fn read_uci(&self, text: &str) -> Result<Move, MoveError<Why>> {
         let (from, to, promo) = notation::parse_uci(text).ok_or(MoveError::Unreadable)?;
