@@ -339,7 +339,10 @@ impl External {
         });
         self.send("uci")?;
         self.wait_for("uciok", Duration::from_secs(30))?;
-        self.send(&format!("setoption name UCI_Variant value {}", self.variant))?;
+        self.send(&format!(
+            "setoption name UCI_Variant value {}",
+            self.variant
+        ))?;
         for (name, value) in self.options.clone() {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -586,7 +589,13 @@ struct GameReport {
 /// The game as one JSON line in the format `examples/tune.rs` reads:
 /// start FEN, moves in the variant's default notation, the result by
 /// colour, how it ended and how many plies the opening had.
-fn record<V: Playable>(game: &Game<V>, opening: usize, a_colour: Color, points: f64, how: &str) -> Option<String> {
+fn record<V: Playable>(
+    game: &Game<V>,
+    opening: usize,
+    a_colour: Color,
+    points: f64,
+    how: &str,
+) -> Option<String> {
     let termination = if how.contains("adjudication") {
         "adjudicated"
     } else if how.contains("cap") {
@@ -689,15 +698,8 @@ fn play<V: Playable>(
                 mv
             }
             Err(e) => {
-                let (points, who) = if first_moves {
-                    (0.0, "A")
-                } else {
-                    (1.0, "B")
-                };
-                return (
-                    points,
-                    format!("{who} loses at ply {}: {e}", plies + 1),
-                );
+                let (points, who) = if first_moves { (0.0, "A") } else { (1.0, "B") };
+                return (points, format!("{who} loses at ply {}: {e}", plies + 1));
             }
         };
         game.play(mv);

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example tune -- GAMES.jsonl [MORE.jsonl ...] [--epochs 400] \
-//!     [--out src/search/eval/xiangqi_weights.rs]
+//!     [--out src/search/eval/xiangqi_weights.rs] [--rate 2] [--l2 0]
 //! ```
 //!
 //! `GAMES.jsonl` holds one game a line: `{"fen", "moves" (ICCS),
@@ -15,7 +15,8 @@
 //! `search::eval::xiangqi::terms`, times its middlegame and endgame weights
 //! blended by the phase; the expected score is `1 / (1 + 10^(-K e / 400))`.
 //! K is fitted first with the current weights, then every weight by Adam on
-//! the mean squared error. A tenth of the games (every tenth) is held out
+//! the mean squared error (plus `--l2` times the squared distance from the
+//! starting weights, if given). A tenth of the games (every tenth) is held out
 //! and its error reported, so that over-fitting shows.
 
 use std::io::{BufRead, BufReader, Write};
@@ -94,8 +95,8 @@ fn load(path: &str) -> (Vec<Sample>, Vec<Sample>) {
             1.0
         };
         let skip = g["random_plies"].as_u64().unwrap_or(0) as usize;
-        let mut game = Game::<Xiangqi>::from_fen(g["fen"].as_str(), Default::default())
-            .expect("a valid FEN");
+        let mut game =
+            Game::<Xiangqi>::from_fen(g["fen"].as_str(), Default::default()).expect("a valid FEN");
         let moves: Vec<String> = g["moves"]
             .as_array()
             .expect("moves")
@@ -112,7 +113,10 @@ fn load(path: &str) -> (Vec<Sample>, Vec<Sample>) {
             match game.current().parse_move(mv, Notation::Iccs) {
                 Ok(m) => game.play(m),
                 Err(_) => {
-                    eprintln!("game {}: move {ply} ({mv}) is not legal here; rest skipped", i + 1);
+                    eprintln!(
+                        "game {}: move {ply} ({mv}) is not legal here; rest skipped",
+                        i + 1
+                    );
                     break;
                 }
             }
@@ -168,6 +172,7 @@ fn main() {
     let mut epochs = 400;
     let mut out = "src/search/eval/xiangqi_weights.rs".to_owned();
     let mut rate = 2.0;
+    let mut l2 = 0.0;
     let mut i = 0;
     while i < args.len() {
         if !args[i].starts_with("--") {
@@ -180,6 +185,7 @@ fn main() {
             "--epochs" => epochs = value.parse().expect("--epochs N"),
             "--out" => out = value,
             "--rate" => rate = value.parse().expect("--rate R"),
+            "--l2" => l2 = value.parse().expect("--l2 LAMBDA"),
             other => panic!("unknown argument {other}"),
         }
         i += 2;
@@ -191,15 +197,24 @@ fn main() {
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for path in &paths {
         let (a, b) = load(path);
-        println!("{path}: {} training positions, {} held out", a.len(), b.len());
+        println!(
+            "{path}: {} training positions, {} held out",
+            a.len(),
+            b.len()
+        );
         train.extend(a);
         test.extend(b);
     }
-    println!("{} training positions, {} held out", train.len(), test.len());
+    println!(
+        "{} training positions, {} held out",
+        train.len(),
+        test.len()
+    );
     let mut w: Weights = WEIGHTS
         .iter()
         .map(|p| [f64::from(p[0]), f64::from(p[1])])
         .collect();
+    let start = w.clone();
     let k = fit_k(&train, &w);
     println!(
         "K = {k:.4}; error: training {:.6}, held out {:.6}",
@@ -226,6 +241,12 @@ fn main() {
                 let gc = g * f64::from(c);
                 grad[t as usize][0] += gc * ph;
                 grad[t as usize][1] += gc * (1.0 - ph);
+            }
+        }
+        // A pull towards the starting weights, against over-fitting.
+        for j in 0..term::COUNT {
+            for h in 0..2 {
+                grad[j][h] += l2 * (w[j][h] - start[j][h]);
             }
         }
         let t = epoch as f64;

@@ -36,9 +36,7 @@ impl Tables {
     /// Runs `work` with the table of variant `V`, made when first needed.
     fn with<V: Evaluate, T>(&self, entries: usize, work: impl FnOnce(&Table) -> T) -> T {
         let mut tables = self.0.lock().expect("table lock");
-        let table = tables
-            .entry(V::ID)
-            .or_insert_with(|| Table::new(entries));
+        let table = tables.entry(V::ID).or_insert_with(|| Table::new(entries));
         work(table)
     }
 }

@@ -1405,6 +1405,39 @@ async fn analyze_finds_mate_in_two_in_every_notation() {
 }
 
 #[actix_rt::test]
+async fn analyze_with_several_threads_a_search() {
+    // `--search-threads 3`: Lazy SMP threads share one table; the answer is
+    // still the proven mate, its line legal to the end.
+    let s = start_with(ServeArgs {
+        workers: Some(1),
+        search_threads: 3,
+        ..ServeArgs::default()
+    })
+    .await;
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let (st, _, body) = s.post(ANALYZE, json!({"fen": fen, "depth": 6})).await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(body["lines"][0]["score"], json!({"mate": 2}), "{body}");
+    let line = body["lines"][0]["moves"].clone();
+    let (st, _, result) = s.post(ADJ, json!({"fen": fen, "moves": line})).await;
+    assert_eq!(st, 200, "{result}");
+    assert_eq!(result["winner"], "red", "{result}");
+    // A middlegame search with a node limit names a legal move.
+    let (st, _, mid) = s
+        .post(ANALYZE, json!({"moves": ["h2e2", "h9g7"], "nodes": 20000}))
+        .await;
+    assert_eq!(st, 200, "{mid}");
+    let (st, _, verdict) = s
+        .post(
+            VALIDATE,
+            json!({"moves": ["h2e2", "h9g7"], "move": mid["best_move"]}),
+        )
+        .await;
+    assert_eq!(st, 200);
+    assert_eq!(verdict["legal"], true, "{verdict}");
+}
+
+#[actix_rt::test]
 async fn analyze_every_variant_and_multipv() {
     let s = start().await;
     for (variant, body) in [

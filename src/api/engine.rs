@@ -39,6 +39,8 @@ pub struct EngineConfig {
     pub max_nodes: u64,
     /// Transposition table size of each search.
     pub hash_mb: usize,
+    /// Threads of each search.
+    pub search_threads: usize,
 }
 
 impl Default for EngineConfig {

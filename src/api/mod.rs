@@ -317,6 +317,10 @@ pub struct ServeArgs {
     /// Transposition table of each search, in MiB.
     #[arg(long, env = "ARBITER_HASH_MB", default_value_t = defaults::HASH_MB)]
     pub hash_mb: usize,
+    /// Threads of each search (Lazy SMP sharing one table); each search
+    /// still counts once against `--max-searches`.
+    #[arg(long, env = "ARBITER_SEARCH_THREADS", default_value_t = defaults::SEARCH_THREADS)]
+    pub search_threads: usize,
     /// What to log, in tracing's filter syntax (e.g. `info`, `warn,arbiter=debug`).
     #[arg(long, env = "ARBITER_LOG", default_value = defaults::LOG)]
     pub log: String,
@@ -343,6 +347,7 @@ impl ServeArgs {
             max_depth: self.max_depth.clamp(1, crate::search::MAX_DEPTH),
             max_nodes: self.max_nodes.max(1),
             hash_mb: self.hash_mb.clamp(1, 4096),
+            search_threads: self.search_threads.clamp(1, defaults::MAX_SEARCH_THREADS),
         }
     }
 }
@@ -422,6 +427,7 @@ impl Default for ServeArgs {
             max_depth: defaults::MAX_DEPTH,
             max_nodes: defaults::MAX_NODES,
             hash_mb: defaults::HASH_MB,
+            search_threads: defaults::SEARCH_THREADS,
             log: defaults::LOG.to_owned(),
             log_format: LogFormat::Text,
             cors_origins: Vec::new(),
@@ -451,6 +457,10 @@ pub mod defaults {
     pub const MAX_NODES: u64 = 100_000_000;
     /// Transposition table of each search, in MiB.
     pub const HASH_MB: usize = 16;
+    /// Threads of each search.
+    pub const SEARCH_THREADS: usize = 1;
+    /// The most threads a search may be given.
+    pub const MAX_SEARCH_THREADS: usize = 256;
     /// The log filter.
     pub const LOG: &str = "info";
 }

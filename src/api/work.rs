@@ -493,7 +493,7 @@ fn search_limits(
             nodes,
             multipv,
             optimum: None,
-            threads: 1,
+            threads: config.search_threads,
         },
         AppliedLimits {
             depth,

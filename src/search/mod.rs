@@ -848,14 +848,17 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let mut singular = false;
             if Some(mv) == tt_move && ply > 0 && depth >= SINGULAR_DEPTH && !singular_search {
                 if let Some(e) = entry.filter(|e| {
-                    e.bound != Bound::Upper
-                        && e.depth >= depth - 3
-                        && e.score.abs() < MATE_BOUND
+                    e.bound != Bound::Upper && e.depth >= depth - 3 && e.score.abs() < MATE_BOUND
                 }) {
                     let singular_beta = tt::score_from_table(e.score, ply) - 2 * depth;
                     self.skipped[ply] = Some(mv);
-                    let value =
-                        self.node((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+                    let value = self.node(
+                        (depth - 1) / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        false,
+                    );
                     self.skipped[ply] = None;
                     if self.stopped {
                         return 0;
@@ -901,7 +904,13 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             // (never of a move that gives check): after enough moves, or
             // when even a good gain at the depth the move would be reduced
             // to leaves the evaluation below alpha.
-            if late_quiet && !gives_check && searched > 0 && !pv_node && !in_check && best > -MATE_BOUND {
+            if late_quiet
+                && !gives_check
+                && searched > 0
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+            {
                 let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
                 let late = depth <= LATE_MOVE_PRUNING_DEPTH
                     && searched >= late_move_count(depth, improving);
@@ -915,8 +924,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             // A check extends the search unless it gives material away.
             let extension = i32::from(
                 ply < MAX_PLY / 2
-                    && (singular
-                        || (gives_check && self.path[self.path.len() - 2].see_ge(mv, 0))),
+                    && (singular || (gives_check && self.path[self.path.len() - 2].see_ge(mv, 0))),
             );
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
@@ -925,8 +933,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 let reduction =
                     if depth >= 3 && searched >= 2 && late_quiet && !in_check && !gives_check {
                         // Less for moves that have done well, more for the rest.
-                        (late_move_reduction(depth, searched)
-                            - i32::from(pv_node)
+                        (late_move_reduction(depth, searched) - i32::from(pv_node)
                             + i32::from(!improving)
                             - keys[i] / HISTORY_LIMIT)
                             .clamp(0, depth - 2)

@@ -337,11 +337,21 @@ fn xiangqi_exchanges_are_played_out() {
     // An undefended soldier: the chariot wins it (60).
     assert_xiangqi_exchange("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60, 60);
     // Defended by a horse: the chariot is lost for the soldier.
-    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", -540, -540);
+    assert_xiangqi_exchange(
+        "5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1",
+        "e4e6",
+        -540,
+        -540,
+    );
     // A quiet move to a safe point wins and loses nothing; next to the
     // soldier, the soldier takes the chariot.
     assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4d4", 0, 0);
-    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e5", -600, -600);
+    assert_xiangqi_exchange(
+        "5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1",
+        "e4e5",
+        -600,
+        -600,
+    );
     // The chariot leaves the file, so the cannon behind it has one screen
     // left and takes the horse back: 60 - 600 + 270.
     assert_xiangqi_exchange(
@@ -370,7 +380,9 @@ fn xiangqi_exchanges_are_played_out() {
 /// Like [`assert_xiangqi_exchange`], for Taxi chess (UCI moves).
 fn assert_taxi_exchange(fen: &str, uci: &str, lo: i32, hi: i32) {
     let pos = game::<taxi::Taxi>(fen).current().clone();
-    let mv = pos.parse_move(uci, taxi::Notation::Uci).expect("a legal move");
+    let mv = pos
+        .parse_move(uci, taxi::Notation::Uci)
+        .expect("a legal move");
     assert!(pos.see_ge(mv, lo), "{fen} {uci}: wins less than {lo}");
     assert!(!pos.see_ge(mv, hi + 1), "{fen} {uci}: wins more than {hi}");
 }
@@ -378,7 +390,12 @@ fn assert_taxi_exchange(fen: &str, uci: &str, lo: i32, hi: i32) {
 #[test]
 fn taxi_exchanges_are_played_out() {
     // A pawn defended by a pawn costs the rook that takes it.
-    assert_taxi_exchange("4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99", "e4e6", -400, -400);
+    assert_taxi_exchange(
+        "4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99",
+        "e4e6",
+        -400,
+        -400,
+    );
     // An undefended knight is won.
     assert_taxi_exchange("4k3/8/4n3/8/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 0, 0);
     assert_taxi_exchange("4k3/8/8/4n3/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 320, 320);
@@ -388,4 +405,25 @@ fn taxi_exchanges_are_played_out() {
     // nothing but its income of 2, Black's rook cannot travel three squares.
     assert_taxi_exchange("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100, 100);
     assert_taxi_exchange("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400, -400);
+}
+
+#[test]
+fn tamerlane_exchanges_count_a_recapture() {
+    let see = |fen: &str, mv: &str, threshold: i32| {
+        let pos = game::<tamerlane::Tamerlane>(fen).current().clone();
+        let mv = pos
+            .parse_move(mv, tamerlane::Notation)
+            .expect("a legal move");
+        pos.see_ge(mv, threshold)
+    };
+    // The rukh takes a ferz that a faras defends: 150 - 600.
+    let defended = "k10/11/11/11/11/4n6/11/5f5/11/5R4K w -/- Kk 0/0 0 1";
+    assert!(see(defended, "f1f3", -450) && !see(defended, "f1f3", -449));
+    // Undefended, the ferz is simply won.
+    let loose = "k10/11/11/11/11/11/11/5f5/11/5R4K w -/- Kk 0/0 0 1";
+    assert!(see(loose, "f1f3", 150) && !see(loose, "f1f3", 151));
+    // A quiet move out of the faras's reach is safe; into it, the rukh is lost.
+    assert!(see(defended, "f1f2", 0));
+    let reach = "k10/11/11/11/11/4n6/11/11/11/6R3K w -/- Kk 0/0 0 1";
+    assert!(see(reach, "g1g4", -600) && !see(reach, "g1g4", 0));
 }

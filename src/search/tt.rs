@@ -288,8 +288,14 @@ mod tests {
         }
         t.store(1 + buckets * 5, 0, 0, 0, 1, Bound::Lower);
         assert!(t.probe(1 + buckets * 5).is_some());
-        assert!(t.probe(1 + buckets * 4).is_none(), "the shallowest old entry gave way");
-        assert!(t.probe(1 + buckets * 2).is_some(), "the deepest old entry kept");
+        assert!(
+            t.probe(1 + buckets * 4).is_none(),
+            "the shallowest old entry gave way"
+        );
+        assert!(
+            t.probe(1 + buckets * 2).is_some(),
+            "the deepest old entry kept"
+        );
     }
 
     #[test]

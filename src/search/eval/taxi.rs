@@ -119,7 +119,14 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             break;
         }
         res ^= 1;
-        for kind in [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King] {
+        for kind in [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ] {
             let bb = mine & pos.bitboard(stm, kind);
             if bb == 0 {
                 continue;

@@ -250,7 +250,10 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                         }
                     }
                     sink.add(term::MOB_CHARIOT + mobility.min(17), sign);
-                    sink.add(term::CHARIOT_NEAR_GENERAL + nearness(s, enemy_general), sign);
+                    sink.add(
+                        term::CHARIOT_NEAR_GENERAL + nearness(s, enemy_general),
+                        sign,
+                    );
                     chariots[ci] += 1;
                     if reach & enemy_palace != 0 {
                         attackers_by_kind[ci][0] += 1;
@@ -290,8 +293,10 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                 }
             }
             attacks[ci].all |= reach;
-            if matches!(kind, Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier)
-                && reach & enemy_palace != 0
+            if matches!(
+                kind,
+                Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier
+            ) && reach & enemy_palace != 0
             {
                 palace_attackers[ci] += 1;
             }
@@ -302,7 +307,10 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         let sign = if c == Color::White { 1 } else { -1 };
         let (ci, ei) = (c.index(), (!c).index());
         // Attacks on the enemy palace, against its defenders.
-        sink.add(term::PALACE_ATTACKERS + palace_attackers[ci].min(6) as usize, sign);
+        sink.add(
+            term::PALACE_ATTACKERS + palace_attackers[ci].min(6) as usize,
+            sign,
+        );
         let missing = (4 - defenders[ei][0] - defenders[ei][1]).clamp(0, 4) as usize;
         for (k, &n) in attackers_by_kind[ci].iter().enumerate() {
             if n > 0 {
@@ -368,7 +376,11 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
             }
         }
         // The general's file ahead of it: up for Red, down for Black.
-        let ahead = if c == Color::White { lines[0].0 } else { lines[1].0 };
+        let ahead = if c == Color::White {
+            lines[0].0
+        } else {
+            lines[1].0
+        };
         let open = ahead.is_none_or(|p| color_of(pos.piece_at(p)) != c);
         let enemy_chariots = chariots[(!c).index()];
         if open && enemy_chariots > 0 {
@@ -414,7 +426,10 @@ static RAYS: [[u128; POINTS]; 4] = {
     while dir < 4 {
         let mut s = 0;
         while s < POINTS {
-            let (mut x, mut y) = ((s % 9) as i32 + deltas[dir].0, (s / 9) as i32 + deltas[dir].1);
+            let (mut x, mut y) = (
+                (s % 9) as i32 + deltas[dir].0,
+                (s / 9) as i32 + deltas[dir].1,
+            );
             while x >= 0 && x < 9 && y >= 0 && y < 10 {
                 t[dir][s] |= 1u128 << (y * 9 + x);
                 x += deltas[dir].0;
