@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod dispatch;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod pgn;
 pub mod search;
 pub mod uci;
 pub mod variants;
