@@ -960,7 +960,7 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
             let k = ((first + report.points) * 2.0).round() as usize;
             totals.pairs[k.min(4)] += 1;
             let done: usize = totals.pairs.iter().sum();
-            if done % 10 == 0 {
+            if done.is_multiple_of(10) {
                 println!("{}", totals.line(&name_a, &name_b, sprt));
             }
             if let Some((e0, e1)) = sprt {

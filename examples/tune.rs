@@ -243,15 +243,11 @@ fn main() {
                 grad[t as usize][1] += gc * (1.0 - ph);
             }
         }
-        // A pull towards the starting weights, against over-fitting.
-        for j in 0..term::COUNT {
-            for h in 0..2 {
-                grad[j][h] += l2 * (w[j][h] - start[j][h]);
-            }
-        }
         let t = epoch as f64;
         for j in 0..term::COUNT {
             for h in 0..2 {
+                // A pull towards the starting weights, against over-fitting.
+                grad[j][h] += l2 * (w[j][h] - start[j][h]);
                 m[j][h] = b1 * m[j][h] + (1.0 - b1) * grad[j][h];
                 v[j][h] = b2 * v[j][h] + (1.0 - b2) * grad[j][h] * grad[j][h];
                 let mh = m[j][h] / (1.0 - b1.powf(t));

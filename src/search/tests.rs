@@ -321,23 +321,24 @@ fn huge_balances_do_not_break_the_search() {
     assert!(!r.lines.is_empty());
 }
 
-/// The exchange value of a Xiangqi move lies in [lo, hi]: it wins at
-/// least `lo` and not more than `hi`.
-fn assert_xiangqi_exchange(fen: &str, iccs: &str, lo: i32, hi: i32) {
-    let pos = game::<xiangqi::Xiangqi>(fen).current().clone();
+/// The exchange value of a move (in the variant's default notation: ICCS,
+/// UCI, coordinates) lies in [lo, hi]: it wins at least `lo` and not more
+/// than `hi`.
+fn assert_exchange<V: Evaluate>(fen: &str, text: &str, lo: i32, hi: i32) {
+    let pos = game::<V>(fen).current().clone();
     let mv = pos
-        .parse_move(iccs, xiangqi::Notation::Iccs)
+        .parse_move(text, V::Notation::default())
         .expect("a legal move");
-    assert!(pos.see_ge(mv, lo), "{fen} {iccs}: wins less than {lo}");
-    assert!(!pos.see_ge(mv, hi + 1), "{fen} {iccs}: wins more than {hi}");
+    assert!(pos.see_ge(mv, lo), "{fen} {text}: wins less than {lo}");
+    assert!(!pos.see_ge(mv, hi + 1), "{fen} {text}: wins more than {hi}");
 }
 
 #[test]
 fn xiangqi_exchanges_are_played_out() {
     // An undefended soldier: the chariot wins it (60).
-    assert_xiangqi_exchange("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60, 60);
+    assert_exchange::<xiangqi::Xiangqi>("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60, 60);
     // Defended by a horse: the chariot is lost for the soldier.
-    assert_xiangqi_exchange(
+    assert_exchange::<xiangqi::Xiangqi>(
         "5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1",
         "e4e6",
         -540,
@@ -345,8 +346,8 @@ fn xiangqi_exchanges_are_played_out() {
     );
     // A quiet move to a safe point wins and loses nothing; next to the
     // soldier, the soldier takes the chariot.
-    assert_xiangqi_exchange("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4d4", 0, 0);
-    assert_xiangqi_exchange(
+    assert_exchange::<xiangqi::Xiangqi>("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4d4", 0, 0);
+    assert_exchange::<xiangqi::Xiangqi>(
         "5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1",
         "e4e5",
         -600,
@@ -354,76 +355,76 @@ fn xiangqi_exchanges_are_played_out() {
     );
     // The chariot leaves the file, so the cannon behind it has one screen
     // left and takes the horse back: 60 - 600 + 270.
-    assert_xiangqi_exchange(
+    assert_exchange::<xiangqi::Xiangqi>(
         "5k3/3n5/9/4p4/4R4/9/4P4/9/4C4/3K5 w - - 0 1",
         "e5e6",
         -270,
         -270,
     );
     // Without the soldier on e3 no screen is left: no recapture.
-    assert_xiangqi_exchange(
+    assert_exchange::<xiangqi::Xiangqi>(
         "5k3/3n5/9/4p4/4R4/9/9/9/4C4/3K5 w - - 0 1",
         "e5e6",
         -540,
         -540,
     );
     // A quiet horse move onto a point a soldier attacks loses the horse.
-    assert_xiangqi_exchange("5k3/9/9/9/4p4/9/9/3N5/9/3K5 w - - 0 1", "d2e4", -270, -270);
+    assert_exchange::<xiangqi::Xiangqi>(
+        "5k3/9/9/9/4p4/9/9/3N5/9/3K5 w - - 0 1",
+        "d2e4",
+        -270,
+        -270,
+    );
     // The general takes a chariot where nothing takes back.
-    assert_xiangqi_exchange("5k3/9/9/9/9/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 600, 600);
+    assert_exchange::<xiangqi::Xiangqi>("5k3/9/9/9/9/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 600, 600);
     // The general takes back only where nothing takes it then: here the
     // cannon on e2 (screen e5) guards e7, so the horse is won outright.
-    assert_xiangqi_exchange("9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1", "d7e7", 270, 270);
-    assert_xiangqi_exchange("9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1", "d7e7", -330, -330);
-}
-
-/// Like [`assert_xiangqi_exchange`], for Taxi chess (UCI moves).
-fn assert_taxi_exchange(fen: &str, uci: &str, lo: i32, hi: i32) {
-    let pos = game::<taxi::Taxi>(fen).current().clone();
-    let mv = pos
-        .parse_move(uci, taxi::Notation::Uci)
-        .expect("a legal move");
-    assert!(pos.see_ge(mv, lo), "{fen} {uci}: wins less than {lo}");
-    assert!(!pos.see_ge(mv, hi + 1), "{fen} {uci}: wins more than {hi}");
+    assert_exchange::<xiangqi::Xiangqi>(
+        "9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1",
+        "d7e7",
+        270,
+        270,
+    );
+    assert_exchange::<xiangqi::Xiangqi>(
+        "9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1",
+        "d7e7",
+        -330,
+        -330,
+    );
 }
 
 #[test]
 fn taxi_exchanges_are_played_out() {
     // A pawn defended by a pawn costs the rook that takes it.
-    assert_taxi_exchange(
+    assert_exchange::<taxi::Taxi>(
         "4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99",
         "e4e6",
         -400,
         -400,
     );
     // An undefended knight is won.
-    assert_taxi_exchange("4k3/8/4n3/8/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 0, 0);
-    assert_taxi_exchange("4k3/8/8/4n3/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 320, 320);
+    assert_exchange::<taxi::Taxi>("4k3/8/4n3/8/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 0, 0);
+    assert_exchange::<taxi::Taxi>("4k3/8/8/4n3/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 320, 320);
     // The rook behind joins in: pawn, rook for rook.
-    assert_taxi_exchange("r3k3/p7/8/8/8/8/R7/R3K3 w - - 0 1 99/99", "a2a7", 100, 100);
+    assert_exchange::<taxi::Taxi>("r3k3/p7/8/8/8/8/R7/R3K3 w - - 0 1 99/99", "a2a7", 100, 100);
     // A capture the opponent cannot pay to answer keeps what it took: with
     // nothing but its income of 2, Black's rook cannot travel three squares.
-    assert_taxi_exchange("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100, 100);
-    assert_taxi_exchange("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400, -400);
+    assert_exchange::<taxi::Taxi>("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100, 100);
+    assert_exchange::<taxi::Taxi>("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400, -400);
 }
 
 #[test]
 fn tamerlane_exchanges_count_a_recapture() {
-    let see = |fen: &str, mv: &str, threshold: i32| {
-        let pos = game::<tamerlane::Tamerlane>(fen).current().clone();
-        let mv = pos
-            .parse_move(mv, tamerlane::Notation)
-            .expect("a legal move");
-        pos.see_ge(mv, threshold)
-    };
+    let see = assert_exchange::<tamerlane::Tamerlane>;
     // The rukh takes a ferz that a faras defends: 150 - 600.
     let defended = "k10/11/11/11/11/4n6/11/5f5/11/5R4K w -/- Kk 0/0 0 1";
-    assert!(see(defended, "f1f3", -450) && !see(defended, "f1f3", -449));
+    see(defended, "f1f3", -450, -450);
     // Undefended, the ferz is simply won.
     let loose = "k10/11/11/11/11/11/11/5f5/11/5R4K w -/- Kk 0/0 0 1";
-    assert!(see(loose, "f1f3", 150) && !see(loose, "f1f3", 151));
-    // A quiet move out of the faras's reach is safe; into it, the rukh is lost.
-    assert!(see(defended, "f1f2", 0));
+    see(loose, "f1f3", 150, 150);
+    // A quiet move out of the faras's reach is safe; into it, the rukh is
+    // lost (the test sees a loss, not how much).
+    see(defended, "f1f2", 0, 0);
     let reach = "k10/11/11/11/11/4n6/11/11/11/6R3K w -/- Kk 0/0 0 1";
-    assert!(see(reach, "g1g4", -600) && !see(reach, "g1g4", 0));
+    see(reach, "g1g4", -600, -1);
 }

@@ -94,8 +94,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let occupied = pos.color_bitboard(Color::White) | pos.color_bitboard(Color::Black);
-    let mut occ = occupied ^ (1u64 << mv.from) ^ (1u64 << mv.to);
+    let mut occ = pos.occupied() ^ (1u64 << mv.from) ^ (1u64 << mv.to);
     if mv.flag == Flag::EnPassant {
         let taken = if pos.side() == Color::White {
             mv.to - 8
@@ -119,14 +118,8 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             break;
         }
         res ^= 1;
-        for kind in [
-            Kind::Pawn,
-            Kind::Knight,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Queen,
-            Kind::King,
-        ] {
+        // Least valuable first.
+        for kind in Kind::ALL {
             let bb = mine & pos.bitboard(stm, kind);
             if bb == 0 {
                 continue;

@@ -8,8 +8,8 @@
 
 use crate::search::Evaluate;
 use crate::variants::xiangqi::board::{
-    color_of, kind_of, own_side, ADVISOR_MOVES, ELEPHANT_MOVES, EMPTY, GENERAL_MOVES, HORSE_MOVES,
-    POINTS,
+    color_of, kind_of, own_side, piece, ADVISOR_MOVES, ELEPHANT_MOVES, EMPTY, GENERAL_MOVES,
+    HORSE_MOVES, POINTS,
 };
 use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
 use crate::variants::Color;
@@ -360,8 +360,8 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         if usize::from(general) >= POINTS {
             continue;
         }
-        let enemy_chariot = piece_code(!c, Kind::Chariot);
-        let enemy_general = piece_code(!c, Kind::General);
+        let enemy_chariot = piece(!c, Kind::Chariot);
+        let enemy_general = piece(!c, Kind::General);
         let lines = pos.line_blockers(general);
         for (dir, (first, second)) in lines.into_iter().enumerate() {
             let (Some(p), Some(behind)) = (first, second) else {
@@ -398,11 +398,6 @@ fn nearness(s: Sq, g: Sq) -> usize {
         return 15;
     }
     file_of(s).abs_diff(file_of(g)).min(3) * 4 + rank_of(s).abs_diff(rank_of(g)).min(3)
-}
-
-/// The board byte of a piece.
-fn piece_code(c: Color, kind: Kind) -> u8 {
-    crate::variants::xiangqi::board::piece(c, kind)
 }
 
 /// Points on file i (the rightmost), where a shift by one wraps to the
@@ -513,10 +508,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     p.make(mv);
     // 1 while the side that made the move is ahead of the threshold.
     let mut res = 1;
-    loop {
-        let Some((from, kind)) = p.least_attacker(mv.to, p.side()) else {
-            break;
-        };
+    while let Some((from, kind)) = p.least_attacker(mv.to, p.side()) {
         res ^= 1;
         if kind == Kind::General {
             // The general takes only where nothing takes it back.

@@ -179,7 +179,7 @@ impl Position {
 
     /// Every occupied square.
     #[inline]
-    pub(super) fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> u64 {
         self.by_color[0] | self.by_color[1]
     }
 
