@@ -116,6 +116,17 @@ proptest! {
     }
 
     #[test]
+    fn captures_are_the_legal_moves_that_take(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
+        let (mut moves, mut captures) = (Vec::new(), Vec::new());
+        for p in random_game(STARTS[start], &picks) {
+            p.legal_moves(&mut moves);
+            moves.retain(|m| p.kind_at(m.to).is_some());
+            p.legal_captures(&mut captures);
+            prop_assert_eq!(&captures, &moves, "in {}", p.to_fen());
+        }
+    }
+
+    #[test]
     fn listed_moves_are_legal_and_validate(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..120)) {
         let mut moves = Vec::new();
         for mut p in random_game(STARTS[start], &picks) {

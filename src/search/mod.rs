@@ -1078,8 +1078,19 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
         }
         // In check (near the horizon), every evasion, so that mates are seen;
-        // otherwise captures only.
+        // otherwise captures only, after the side to move may stand pat
+        // (before any move is generated: most quiescence nodes end there).
         let evasions = qdepth < 3 && self.pos().in_check();
+        let mut static_eval = tt::NO_EVAL;
+        if !evasions {
+            static_eval = match entry {
+                Some(e) if e.eval != tt::NO_EVAL => e.eval,
+                _ => self.eval(),
+            };
+            if static_eval >= beta || ply >= MAX_PLY {
+                return static_eval;
+            }
+        }
         self.with_moves(
             ply,
             |pos, list| {
@@ -1090,7 +1101,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 }
             },
             |s, list, keys| {
-                s.quiesce_with_moves(alpha, beta, ply, qdepth, evasions, entry, list, keys)
+                s.quiesce_with_moves(alpha, beta, ply, qdepth, static_eval, entry, list, keys)
             },
         )
     }
@@ -1102,11 +1113,14 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         beta: i32,
         ply: usize,
         qdepth: u32,
-        evasions: bool,
+        static_eval: i32,
         entry: Option<tt::Entry>,
         list: &mut Vec<V::Move>,
         keys: &mut Vec<i32>,
     ) -> i32 {
+        // Standing pat was judged before the moves were generated: without
+        // a static evaluation, the side is in check and evades.
+        let evasions = static_eval == tt::NO_EVAL;
         if evasions && list.is_empty() {
             return self.ended(false, &Repeats::None, ply).unwrap_or(0);
         }
@@ -1114,18 +1128,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut static_eval = tt::NO_EVAL;
         if !evasions {
-            static_eval = match entry {
-                Some(e) if e.eval != tt::NO_EVAL => e.eval,
-                _ => self.eval(),
-            };
-            let stand = static_eval;
-            if stand >= beta || ply >= MAX_PLY {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
+            alpha = alpha.max(static_eval);
+            best = static_eval;
         }
         let tt_move = entry.map_or(0, |e| e.mv);
         // Captures (or, in check, every evasion), most promising first.

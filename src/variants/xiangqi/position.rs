@@ -436,24 +436,40 @@ impl Position {
     /// Pseudo-legal moves of the side to move: every move by the pieces'
     /// movement rules, whether or not it leaves the own general attacked.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.pseudo_moves_of::<false>(out);
+    }
+
+    /// Pseudo-legal moves of the side to move; with `CAPTURES`, only those
+    /// that take a piece.
+    fn pseudo_moves_of<const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
         out.clear();
-        let us = self.side;
-        let mut bb = self.by_color[us.index()];
+        let mut bb = self.by_color[self.side.index()];
         while bb != 0 {
             let from = bb.trailing_zeros() as Sq;
             bb &= bb - 1;
-            self.piece_moves(from, out);
+            self.piece_moves_of::<CAPTURES>(from, out);
         }
     }
 
     /// Pseudo-legal moves of the piece on `from` (which belongs to the side to move).
     #[inline]
     pub(super) fn piece_moves(&self, from: Sq, out: &mut Vec<Move>) {
+        self.piece_moves_of::<false>(from, out);
+    }
+
+    /// Pseudo-legal moves of the piece on `from`; with `CAPTURES`, only
+    /// those that take a piece.
+    #[inline]
+    fn piece_moves_of<const CAPTURES: bool>(&self, from: Sq, out: &mut Vec<Move>) {
         let p = self.board[from as usize];
         let us = color_of(p);
         let can_land = |to: Sq| {
             let q = self.board[to as usize];
-            q == EMPTY || color_of(q) != us
+            if CAPTURES {
+                q != EMPTY && color_of(q) != us
+            } else {
+                q == EMPTY || color_of(q) != us
+            }
         };
         match kind_of(p) {
             Some(Kind::General) => {
@@ -488,8 +504,8 @@ impl Position {
                     }
                 }
             }
-            Some(Kind::Chariot) => self.slide(from, us, false, out),
-            Some(Kind::Cannon) => self.slide(from, us, true, out),
+            Some(Kind::Chariot) => self.slide::<CAPTURES>(from, us, false, out),
+            Some(Kind::Cannon) => self.slide::<CAPTURES>(from, us, true, out),
             Some(Kind::Soldier) => {
                 let f = file_of(from);
                 let r = rank_of(from);
@@ -517,7 +533,7 @@ impl Position {
     }
 
     #[inline]
-    fn slide(&self, from: Sq, us: Color, cannon: bool, out: &mut Vec<Move>) {
+    fn slide<const CAPTURES: bool>(&self, from: Sq, us: Color, cannon: bool, out: &mut Vec<Move>) {
         let f = file_of(from);
         let r = rank_of(from);
         let enemy = |s: Sq| {
@@ -527,8 +543,10 @@ impl Position {
         // Up the file.
         let (first, second) = self.file_up(f, r);
         let end = first.unwrap_or(RANKS);
-        for rr in r + 1..end {
-            out.push(Move::new(from, sq(f, rr)));
+        if !CAPTURES {
+            for rr in r + 1..end {
+                out.push(Move::new(from, sq(f, rr)));
+            }
         }
         let target = if cannon { second } else { first };
         if let Some(t) = target {
@@ -539,8 +557,10 @@ impl Position {
         // Down the file.
         let (first, second) = self.file_down(f, r);
         let end = first.map_or(0, |x| x + 1);
-        for rr in (end..r).rev() {
-            out.push(Move::new(from, sq(f, rr)));
+        if !CAPTURES {
+            for rr in (end..r).rev() {
+                out.push(Move::new(from, sq(f, rr)));
+            }
         }
         let target = if cannon { second } else { first };
         if let Some(t) = target {
@@ -551,8 +571,10 @@ impl Position {
         // Right along the rank.
         let (first, second) = self.rank_right(f, r);
         let end = first.unwrap_or(FILES);
-        for ff in f + 1..end {
-            out.push(Move::new(from, sq(ff, r)));
+        if !CAPTURES {
+            for ff in f + 1..end {
+                out.push(Move::new(from, sq(ff, r)));
+            }
         }
         let target = if cannon { second } else { first };
         if let Some(t) = target {
@@ -563,8 +585,10 @@ impl Position {
         // Left along the rank.
         let (first, second) = self.rank_left(f, r);
         let end = first.map_or(0, |x| x + 1);
-        for ff in (end..f).rev() {
-            out.push(Move::new(from, sq(ff, r)));
+        if !CAPTURES {
+            for ff in (end..f).rev() {
+                out.push(Move::new(from, sq(ff, r)));
+            }
         }
         let target = if cannon { second } else { first };
         if let Some(t) = target {
@@ -619,8 +643,7 @@ impl Position {
 
     /// Every legal capture of the side to move (for the search's quiescence).
     pub fn legal_captures(&self, out: &mut Vec<Move>) {
-        self.pseudo_moves(out);
-        out.retain(|m| self.board[m.to as usize] != EMPTY);
+        self.pseudo_moves_of::<true>(out);
         self.keep_legal(out);
     }
 
@@ -628,27 +651,200 @@ impl Position {
     fn keep_legal(&self, out: &mut Vec<Move>) {
         let us = self.side;
         let k = self.generals[us.index()];
-        let kf = file_of(k);
-        let kr = rank_of(k);
-        let in_check = self.general_attacked(us);
+        if self.general_attacked(us) {
+            // In check: only a move of the general, or one that takes, blocks
+            // or unscreens a checking piece, can be legal; those are tried.
+            let (unscreen, resolve) = self.evasions(us);
+            let mut scratch = self.clone();
+            out.retain(|&m| {
+                (m.from == k || unscreen & (1 << m.from) != 0 || resolve & (1 << m.to) != 0)
+                    && !scratch.leaves_general_attacked(m)
+            });
+            return;
+        }
+        let (vacate, land) = self.exposures(us);
         let mut scratch: Option<Position> = None;
         out.retain(|&m| {
-            // A move can only expose the general through a line through it
-            // (chariot, cannon, facing general: leaving it or landing on it as
-            // a new cannon screen) or a horse leg on its diagonal neighbours.
-            let exposed = in_check
-                || m.from == k
-                || file_of(m.from) == kf
-                || rank_of(m.from) == kr
-                || file_of(m.to) == kf
-                || rank_of(m.to) == kr
-                || (file_of(m.from).abs_diff(kf) == 1 && rank_of(m.from).abs_diff(kr) == 1);
+            let exposed = m.from == k || vacate & (1 << m.from) != 0 || land & (1 << m.to) != 0;
             !exposed
                 || !scratch
                     .get_or_insert_with(|| self.clone())
                     .leaves_general_attacked(m)
         });
     }
+
+    /// The three nearest pieces from `s` each way along its file and rank
+    /// (up, down, right, left), and the empty points before the nearest.
+    #[inline]
+    fn nearest_on_lines(&self, s: Sq) -> [([Option<Sq>; 3], u128); 4] {
+        let (f, r) = (file_of(s), rank_of(s));
+        [
+            nearest3(self.files[f] as u32, r, true, |x| sq(f, x)),
+            nearest3(self.files[f] as u32, r, false, |x| sq(f, x)),
+            nearest3(self.ranks[r] as u32, f, true, |x| sq(x, r)),
+            nearest3(self.ranks[r] as u32, f, false, |x| sq(x, r)),
+        ]
+    }
+
+    /// What could end a check on the general of `us`: the points whose
+    /// piece, leaving, unscreens a checking cannon; and the points where a
+    /// piece, landing, takes a checking piece or stands in its way (on the
+    /// line to the general, or on a checking horse's leg). A move of
+    /// another piece that does none of these leaves every check standing.
+    fn evasions(&self, us: Color) -> (u128, u128) {
+        let k = self.generals[us.index()];
+        let them = !us;
+        let (chariot, cannon, general) = (
+            piece(them, Kind::Chariot),
+            piece(them, Kind::Cannon),
+            piece(them, Kind::General),
+        );
+        let mut unscreen = 0u128;
+        let mut resolve = 0u128;
+        let lines = self.nearest_on_lines(k);
+        for (dir, ([b1, b2, _], before_b1)) in lines.into_iter().enumerate() {
+            let Some(s1) = b1 else {
+                continue;
+            };
+            let p1 = self.board[s1 as usize];
+            if p1 == chariot || (dir < 2 && p1 == general) {
+                resolve |= before_b1 | 1 << s1;
+            }
+            if let Some(s2) = b2 {
+                if self.board[s2 as usize] == cannon {
+                    unscreen |= 1 << s1;
+                    resolve |= before_b1 | 1 << s2 | between(s1, s2);
+                }
+            }
+        }
+        let horse = piece(them, Kind::Horse);
+        let h = &HORSE_ATTACKS[k as usize];
+        for i in 0..h.count as usize {
+            if self.board[h.to[i] as usize] == horse && self.board[h.via[i] as usize] == EMPTY {
+                resolve |= 1 << h.to[i] | 1 << h.via[i];
+            }
+        }
+        let soldier = piece(them, Kind::Soldier);
+        for p in soldier_posts(k, them).into_iter().flatten() {
+            if self.board[p as usize] == soldier {
+                resolve |= 1 << p;
+            }
+        }
+        (unscreen, resolve)
+    }
+
+    /// Where a move of `us` (not in check, not by the general) could
+    /// expose its general: the points whose piece, leaving, could open a
+    /// line to an enemy chariot, general or cannon or free a horse's leg;
+    /// and the empty points where a piece, landing, would become a cannon's
+    /// screen. Every other move is legal: after it, a line holds the same
+    /// pieces or more, no horse's leg is freed, and no piece appears that
+    /// did not stand there.
+    fn exposures(&self, us: Color) -> (u128, u128) {
+        let k = self.generals[us.index()];
+        let them = !us;
+        let (chariot, cannon, general) = (
+            piece(them, Kind::Chariot),
+            piece(them, Kind::Cannon),
+            piece(them, Kind::General),
+        );
+        let f = file_of(k);
+        let r = rank_of(k);
+        let mut vacate = 0u128;
+        let mut land = 0u128;
+        let lines = self.nearest_on_lines(k);
+        for (dir, ([b1, b2, b3], before_b1)) in lines.into_iter().enumerate() {
+            let at = |b: Option<Sq>| b.map_or(EMPTY, |s| self.board[s as usize]);
+            let (p1, p2, p3) = (at(b1), at(b2), at(b3));
+            if let Some(s1) = b1 {
+                // Leaving the first point opens the line to the second
+                // piece (a chariot, or the general on the file) or leaves
+                // the second as the only screen of a cannon behind it.
+                if p2 == chariot || (dir < 2 && p2 == general) || p3 == cannon {
+                    vacate |= 1 << s1;
+                }
+                if let Some(s2) = b2 {
+                    if p3 == cannon {
+                        vacate |= 1 << s2;
+                    }
+                }
+                // Landing before an enemy cannon makes a screen.
+                if p1 == cannon {
+                    land |= before_b1;
+                }
+            }
+        }
+        // Horse legs: the general's diagonal neighbours.
+        for (df, dr) in [(-1i32, -1i32), (-1, 1), (1, -1), (1, 1)] {
+            let (x, y) = (f as i32 + df, r as i32 + dr);
+            if (0..FILES as i32).contains(&x) && (0..RANKS as i32).contains(&y) {
+                vacate |= 1 << sq(x as usize, y as usize);
+            }
+        }
+        (vacate, land)
+    }
+}
+
+/// The points strictly between two points of one file or rank.
+#[inline]
+fn between(a: Sq, b: Sq) -> u128 {
+    let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+    let step = if file_of(a) == file_of(b) { FILES } else { 1 };
+    let mut out = 0u128;
+    let mut x = lo + step;
+    while x < hi {
+        out |= 1 << x;
+        x += step;
+    }
+    out
+}
+
+/// The three nearest set bits of `mask` beyond bit `at` (upward or
+/// downward), as points via `point`, and the points strictly between `at`
+/// and the nearest (or the edge).
+#[inline]
+fn nearest3(
+    mask: u32,
+    at: usize,
+    upward: bool,
+    point: impl Fn(usize) -> Sq,
+) -> ([Option<Sq>; 3], u128) {
+    let mut out = [None; 3];
+    let mut before = 0u128;
+    let mut m = if upward {
+        mask >> (at + 1) << (at + 1)
+    } else {
+        mask & ((1u32 << at) - 1)
+    };
+    if m == 0 {
+        return (out, before);
+    }
+    let nearest = if upward {
+        m.trailing_zeros() as usize
+    } else {
+        31 - m.leading_zeros() as usize
+    };
+    let gap = if upward {
+        at + 1..nearest
+    } else {
+        nearest + 1..at
+    };
+    for x in gap {
+        before |= 1 << point(x);
+    }
+    for o in out.iter_mut() {
+        if m == 0 {
+            break;
+        }
+        let x = if upward {
+            m.trailing_zeros() as usize
+        } else {
+            31 - m.leading_zeros() as usize
+        };
+        *o = Some(point(x));
+        m &= !(1 << x);
+    }
+    (out, before)
 }
 
 /// The points from which a soldier of `by` attacks `s`: behind it as the
