@@ -11,6 +11,8 @@
 
 use std::fmt::Write as _;
 
+use crate::variants::GameResult;
+
 /// One game read from PGN.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -64,6 +66,29 @@ impl RecordedResult {
             RecordedResult::SecondWins => "0-1",
             RecordedResult::Draw => "1/2-1/2",
             RecordedResult::Unknown => "*",
+        }
+    }
+}
+
+impl From<RecordedResult> for GameResult {
+    /// `*` is a game going on (or of unknown result).
+    fn from(r: RecordedResult) -> GameResult {
+        match r {
+            RecordedResult::FirstWins => GameResult::FirstWins,
+            RecordedResult::SecondWins => GameResult::SecondWins,
+            RecordedResult::Draw => GameResult::Draw,
+            RecordedResult::Unknown => GameResult::Ongoing,
+        }
+    }
+}
+
+impl From<GameResult> for RecordedResult {
+    fn from(r: GameResult) -> RecordedResult {
+        match r {
+            GameResult::FirstWins => RecordedResult::FirstWins,
+            GameResult::SecondWins => RecordedResult::SecondWins,
+            GameResult::Draw => RecordedResult::Draw,
+            GameResult::Ongoing => RecordedResult::Unknown,
         }
     }
 }
@@ -332,12 +357,14 @@ pub fn write(moves: &[String], options: &WriteOptions<'_>) -> String {
     let mut number = options.first_move_number.max(1);
     let mut second = options.second_mover_first;
     for (i, mv) in moves.iter().enumerate() {
+        // A move number stays on the line of its move.
         if !second {
-            tokens.push(format!("{number}."));
+            tokens.push(format!("{number}. {mv}"));
         } else if i == 0 {
-            tokens.push(format!("{number}..."));
+            tokens.push(format!("{number}... {mv}"));
+        } else {
+            tokens.push(mv.clone());
         }
-        tokens.push(mv.clone());
         if second {
             number += 1;
         }

@@ -141,21 +141,36 @@ impl EnginePool {
         limits: Limits,
         peer: Option<Arc<Peer>>,
     ) -> Result<Option<SearchResult<V::Move>>, Refused> {
+        self.start(game, limits, peer, None)?.finish().await
+    }
+
+    /// Starts a search as [`EnginePool::search`] does, `progress` told of
+    /// each completed depth (on the search's thread); refused at once when
+    /// no slot is free. [`Running::finish`] awaits its answer.
+    pub fn start<V: Evaluate>(
+        self: &Arc<Self>,
+        game: Game<V>,
+        limits: Limits,
+        peer: Option<Arc<Peer>>,
+        mut progress: Option<Report<V::Move>>,
+    ) -> Result<Running<V::Move>, Refused> {
         if self.is_cut() {
             return Err(Refused::ShuttingDown);
         }
         let permit = self.try_acquire().ok_or(Refused::Busy)?;
         let control = Control::default();
         let stop = control.stop.clone();
-        let _stop_when_dropped = StopOnDrop(stop.clone());
-        let (tx, mut rx) = tokio::sync::oneshot::channel();
+        let (tx, rx) = tokio::sync::oneshot::channel();
         let entries = search::table_entries(self.config.hash_mb);
         let pool = self.clone();
         std::thread::Builder::new()
             .name("arbiter-search".to_owned())
             .spawn(move || {
                 let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    search::search(&game, &limits, &control, entries, None)
+                    let report = progress
+                        .as_mut()
+                        .map(|p| p.as_mut() as search::Progress<'_, V::Move>);
+                    search::search(&game, &limits, &control, entries, report)
                 }));
                 pool.record(&control);
                 // Free the slot before answering, so the client's next
@@ -164,26 +179,12 @@ impl EnginePool {
                 let _ = tx.send(found);
             })
             .map_err(|_| Refused::NoThread)?;
-        loop {
-            match actix_web::rt::time::timeout(Duration::from_millis(100), &mut rx).await {
-                Ok(Ok(Ok(found))) => return Ok(found),
-                Ok(Ok(Err(panic))) => {
-                    let what = super::work::panic_message(&*panic);
-                    tracing::error!(panic = %what, "a search panicked");
-                    return Err(Refused::Failed);
-                }
-                Ok(Err(_)) => return Err(Refused::Failed),
-                Err(_) => {
-                    if peer.as_ref().is_some_and(|p| p.is_gone()) {
-                        tracing::info!("client disconnected: search stopped");
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    if self.is_cut() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-        }
+        Ok(Running {
+            pool: self.clone(),
+            stop,
+            rx,
+            peer,
+        })
     }
 
     /// A slot if one is free now; never waits.
@@ -205,13 +206,50 @@ impl EnginePool {
     }
 }
 
-/// Sets the stop flag when dropped: the request's future is dropped when its
-/// client disconnects (or the server gives up on it), which stops the search.
-pub struct StopOnDrop(pub Arc<AtomicBool>);
+/// Told of each completed depth of a search, on the search's thread.
+pub type Report<M> = Box<dyn FnMut(&SearchResult<M>) + Send>;
 
-impl Drop for StopOnDrop {
+/// What a search thread sends back: its answer, or its panic.
+type Found<M> = std::thread::Result<Option<SearchResult<M>>>;
+
+/// A search under way; dropping it stops the search.
+pub struct Running<M> {
+    pool: Arc<EnginePool>,
+    stop: Arc<AtomicBool>,
+    rx: tokio::sync::oneshot::Receiver<Found<M>>,
+    peer: Option<Arc<Peer>>,
+}
+
+impl<M> Running<M> {
+    /// The search's answer, when it ends (see [`EnginePool::search`]).
+    pub async fn finish(mut self) -> Result<Option<SearchResult<M>>, Refused> {
+        loop {
+            match actix_web::rt::time::timeout(Duration::from_millis(100), &mut self.rx).await {
+                Ok(Ok(Ok(found))) => return Ok(found),
+                Ok(Ok(Err(panic))) => {
+                    let what = super::work::panic_message(&*panic);
+                    tracing::error!(panic = %what, "a search panicked");
+                    return Err(Refused::Failed);
+                }
+                Ok(Err(_)) => return Err(Refused::Failed),
+                Err(_) => {
+                    if self.peer.as_ref().is_some_and(|p| p.is_gone()) {
+                        tracing::info!("client disconnected: search stopped");
+                        self.stop.store(true, Ordering::Relaxed);
+                    }
+                    if self.pool.is_cut() {
+                        self.stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<M> Drop for Running<M> {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+        // Unless finished (then the thread is done), a dropped search stops.
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
 

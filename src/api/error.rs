@@ -53,6 +53,11 @@ pub enum Problem {
     TooManyMoves,
     /// 422: `/analyze` on a game that is over.
     GameEnded,
+    /// 422: the `pgn` record cannot be read (its line is named), or a tag
+    /// of it is not valid.
+    InvalidPgn,
+    /// 422: a batch with no game or more than 1,000.
+    TooManyGames,
     /// 422: a search limit is out of range (named in `field`).
     InvalidLimits,
     /// 503: every search thread is busy; retry after `Retry-After`.
@@ -85,6 +90,8 @@ impl Problem {
             | Problem::GameOver
             | Problem::TooManyMoves
             | Problem::GameEnded
+            | Problem::InvalidPgn
+            | Problem::TooManyGames
             | Problem::InvalidLimits => StatusCode::UNPROCESSABLE_ENTITY,
             Problem::EngineBusy => StatusCode::SERVICE_UNAVAILABLE,
             Problem::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -111,6 +118,8 @@ impl Problem {
             Problem::GameOver => "A move was played after the game had ended",
             Problem::TooManyMoves => "Too many moves",
             Problem::GameEnded => "The game has ended: there is nothing to search",
+            Problem::InvalidPgn => "The game record cannot be read",
+            Problem::TooManyGames => "A batch holds 1 to 1,000 games",
             Problem::InvalidLimits => "The search limits are not valid",
             Problem::EngineBusy => "Every search thread is busy; retry after the time given",
             Problem::Internal => "Internal error",

@@ -21,14 +21,14 @@ use super::types::{DiagramQuery, OptionType};
 use super::{AppState, MAX_BODY_BYTES};
 use crate::variants::{NotationName, Variant};
 
-/// A JSON request body of type `T`: an object whose fields are checked
-/// against `T`'s schema (no unknown field, every required one present)
-/// before each is read.
-pub struct Body<T>(pub T);
+/// A JSON request body of type `T`, at most `LIMIT` bytes: an object whose
+/// fields are checked against `T`'s schema (no unknown field, every
+/// required one present) before each is read.
+pub struct Body<T, const LIMIT: usize = MAX_BODY_BYTES>(pub T);
 
-impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for Body<T> {
+impl<T: DeserializeOwned + ToSchema + 'static, const LIMIT: usize> FromRequest for Body<T, LIMIT> {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Body<T>, ApiError>>>>;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let json = matches!(req.mime_type(), Ok(Some(m))
@@ -48,7 +48,7 @@ impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for Body<T> {
                     "send the body as JSON with 'Content-Type: application/json'",
                 ));
             }
-            let bytes = match payload.to_bytes_limited(MAX_BODY_BYTES).await {
+            let bytes = match payload.to_bytes_limited(LIMIT).await {
                 Ok(Ok(bytes)) => bytes,
                 Ok(Err(_)) => {
                     return Err(ApiError::new(
@@ -59,7 +59,7 @@ impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for Body<T> {
                 Err(_) => {
                     return Err(ApiError::new(
                         Problem::PayloadTooLarge,
-                        format!("the body is larger than the limit of {MAX_BODY_BYTES} bytes"),
+                        format!("the body is larger than the limit of {LIMIT} bytes"),
                     ))
                 }
             };
@@ -201,18 +201,30 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "nodes" => "a whole number of nodes, 1 or more",
         "multipv" => "a whole number from 1 to 5",
         "flip" | "coordinates" | "highlight" => "true or false",
+        "pgn" => "one game record in PGN, as one string",
+        "format" => "'json' or 'pgn'",
+        "games" => "an array of 1 to 1,000 games",
+        "games[]" => {
+            "a game: an object with some of id, fen, moves, pgn, rules, notation, balances"
+        }
+        "id" => "a string or a whole number",
         _ => return None,
     })
 }
 
 /// The refusal of a field whose value has the wrong type or is out of range.
 fn field_error(field: &str, value: Option<&Value>, config: &EngineConfig) -> ApiError {
-    // `moves[3]` is described as `moves[]`.
-    let generic = match field.split_once('[') {
+    // A batch's `games[2].moves[3]` is described as a game's `moves[3]`,
+    // and that as `moves[]`.
+    let inner = field
+        .strip_prefix("games[")
+        .and_then(|rest| rest.split_once("]."))
+        .map_or(field, |(_, rest)| rest);
+    let generic = match inner.split_once('[') {
         Some((head, _)) => format!("{head}[]"),
-        None => field.to_owned(),
+        None => inner.to_owned(),
     };
-    let root = field.split(['.', '[']).next().unwrap_or(field);
+    let root = inner.split(['.', '[']).next().unwrap_or(inner);
     let got = value.map(describe).unwrap_or_else(|| "nothing".to_owned());
     // A number that no whole number of the right size can hold is a limit
     // out of range, said the way the range check says it.
@@ -509,7 +521,8 @@ pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
 mod tests {
     use super::*;
     use crate::api::types::{
-        AnalyzeRequest, Balances, DiagramRequest, PositionRequest, ValidateRequest,
+        AdjudicateRequest, AnalyzeRequest, Balances, BatchGame, BatchRequest, DiagramRequest,
+        PositionRequest, ValidateRequest,
     };
     use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
 
@@ -522,6 +535,8 @@ mod tests {
             ValidateRequest::schema(),
             AnalyzeRequest::schema(),
             DiagramRequest::schema(),
+            AdjudicateRequest::schema(),
+            BatchGame::schema(),
         ];
         for schema in &schemas {
             let (fields, _) = properties(schema);
@@ -534,6 +549,10 @@ mod tests {
             assert!(expectation(&format!("balances.{field}")).is_some());
         }
         assert!(expectation("moves[]").is_some());
+        for field in properties(&BatchRequest::schema()).0 {
+            assert!(expectation(&field).is_some(), "{field}");
+        }
+        assert!(expectation("games[]").is_some());
     }
 
     /// The rule options are read off the rules' schemas and defaults.

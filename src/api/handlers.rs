@@ -4,13 +4,17 @@
 
 use std::sync::Arc;
 
+use actix_web::http::header;
 use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
 use super::extract::{read_query, Body};
 use super::types::*;
-use super::work::{self, Adjudicate, Analyze, Describe, Diagram, LegalMoves, Validate};
+use super::work::{
+    self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, Describe, Diagram, LegalMoves,
+    Lines, Validate, MAX_BATCH,
+};
 use crate::diagram::Options as DiagramOptions;
 use crate::variants::VariantId;
 
@@ -79,6 +83,9 @@ pub async fn get_variant(
         ("tamerlane: start" = (summary = "Tamerlane chess (set the path to tamerlane): the 24 first moves", value = json!({}))),
         ("tamerlane: feminine" = (summary = "Tamerlane chess (path tamerlane): the feminine array", value = json!({
             "rules": {"setup": "feminine"}
+        }))),
+        ("pgn: Chinese record" = (summary = "A game record in Chinese notation instead of fen and moves", value = json!({
+            "pgn": "[Format \"Chinese\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 {a comment} 车９平８ *"
         })))
     )),
     responses(
@@ -121,6 +128,10 @@ pub async fn legal_moves(
         ("tamerlane: giraffe" = (summary = "Tamerlane chess (path tamerlane): the giraffe's diagonal square is occupied", value = json!({
             "fen": "11/10k/11/11/11/11/11/2PP8/1G9/10K w -/- - 0/0 0 1",
             "move": "b2c6"
+        }))),
+        ("pgn" = (summary = "A move after a WXF record", value = json!({
+            "pgn": "[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 *",
+            "move": "R9.8"
         })))
     )),
     responses(
@@ -137,12 +148,18 @@ pub async fn validate(
 }
 
 /// The result of a game: ongoing, decisive or drawn, with the reason.
+///
+/// The game is `fen` and `moves`, or a whole `pgn` record; for a record
+/// that states a result, `recorded_result` and `recorded_result_agrees`
+/// compare it with ours. With `"format": "pgn"` (or `Accept:
+/// application/x-chess-pgn`) the answer is the game as PGN, the verdict in
+/// `[Result]` and `[Termination]` and its explanation as a comment.
 #[utoipa::path(
     post,
     path = "/v1/variants/{variant}/adjudicate",
     tag = "rules",
     params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
-    request_body(content = PositionRequest, examples(
+    request_body(content = AdjudicateRequest, examples(
         ("checkmate" = (summary = "A game ending in checkmate", value = json!({
             "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
             "moves": ["a0a9"]
@@ -172,19 +189,162 @@ pub async fn validate(
         ("tamerlane: citadel" = (summary = "Tamerlane chess (path tamerlane): the shah enters the enemy citadel: drawn", value = json!({
             "fen": "11/K10/11/11/11/11/11/11/11/10k w -/- - 0/0 0 1",
             "moves": ["a9z9"]
+        }))),
+        ("pgn: WXF record" = (summary = "A Xiangqi record in WXF with comments and a variation; its [Result] is checked", value = json!({
+            "pgn": "[Event \"Club game\"]\n[Format \"WXF\"]\n[Result \"1-0\"]\n\n1. C2.5 H8+7 {the usual reply} 2. H2+3 (2. P7+1) R9.8 3. R1.2 *"
+        }))),
+        ("pgn: answer as PGN" = (summary = "Checkmate, answered as PGN with [Result] and [Termination]", value = json!({
+            "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+            "moves": ["a0a9"],
+            "format": "pgn"
+        }))),
+        ("taxi: SAN record" = (summary = "Taxi chess (path taxi): a chess PGN in SAN with balances in a tag", value = json!({
+            "pgn": "[Event \"Casual\"]\n[Balances \"16/16\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 {developing} 3. Bb5 *"
         })))
     )),
     responses(
-        (status = 200, description = "The result", body = AdjudicateResponse),
+        (status = 200, description = "The result, as JSON or (asked for) as PGN", content(
+            (AdjudicateResponse = "application/json"),
+            (String = "application/x-chess-pgn", example = json!("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Variant \"Xiangqi\"]\n[SetUp \"1\"]\n[FEN \"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n[Format \"ICCS\"]\n[Termination \"checkmate\"]\n\n1. a0a9 {Black is checkmated: Red wins} 1-0\n"))
+        )),
         BodyErrors
     )
 )]
 #[post("/v1/variants/{variant}/adjudicate")]
 pub async fn adjudicate(
     variant: web::Path<VariantId>,
-    body: Body<PositionRequest>,
-) -> Result<web::Json<AdjudicateResponse>, ApiError> {
-    Ok(web::Json(variant.into_inner().visit(Adjudicate(body.0))?))
+    body: Body<AdjudicateRequest>,
+    http: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let pgn = match body.0.format {
+        Some(format) => format == OutputFormat::Pgn,
+        None => accepts(&http, PGN),
+    };
+    let req = body.0;
+    match variant.into_inner().visit(Adjudicate { req, pgn })? {
+        Adjudged::Json(r) => Ok(HttpResponse::Ok().json(r)),
+        Adjudged::Pgn(text) => Ok(HttpResponse::Ok()
+            .content_type(format!("{PGN}; charset=utf-8"))
+            .body(text)),
+    }
+}
+
+/// The PGN media type.
+const PGN: &str = "application/x-chess-pgn";
+/// The NDJSON media type.
+const NDJSON: &str = "application/x-ndjson";
+/// The largest batch body accepted (8 MiB).
+const MAX_BATCH_BYTES: usize = 8 << 20;
+
+/// Whether the request's `Accept` header names `media`.
+fn accepts(http: &HttpRequest, media: &str) -> bool {
+    http.headers()
+        .get_all(header::ACCEPT)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|m| {
+            m.split(';')
+                .next()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case(media))
+        })
+}
+
+/// An NDJSON answer whose lines are sent as they come; when the client
+/// goes away, the lines' sender finds out at its next line.
+fn ndjson_response(rx: Lines) -> HttpResponse {
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|line| {
+            (
+                Ok::<_, std::convert::Infallible>(web::Bytes::from(line)),
+                rx,
+            )
+        })
+    });
+    HttpResponse::Ok()
+        .content_type(NDJSON)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .streaming(stream)
+}
+
+/// Adjudicates up to 1,000 games at once, one answer per game in order.
+///
+/// Each game is as `adjudicate` takes it (`fen` and `moves`, or `pgn`),
+/// with an `id` echoed back. A game that cannot be read or replayed gets
+/// its `error` (the problem `adjudicate` would answer) and the others go
+/// on. With `Accept: application/x-ndjson` each game's answer is one line,
+/// sent as soon as it is known. The body may be up to 8 MiB.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/adjudicate/batch",
+    tag = "rules",
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
+    request_body(content = BatchRequest, examples(
+        ("mixed" = (summary = "An ongoing game, a mate, an illegal move and a PGN record", value = json!({"games": [
+            {"id": "g1", "moves": ["h2e2", "h9g7"]},
+            {"id": "g2", "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]},
+            {"id": "g3", "moves": ["h2h8"]},
+            {"id": 4, "pgn": "[Format \"WXF\"]\n[Result \"*\"]\n\n1. C2.5 H8+7 *"}
+        ]})))
+    )),
+    responses(
+        (status = 200, description = "Every game's answer, in order: one JSON document, or (asked for) one NDJSON line per game", content(
+            (BatchResponse = "application/json"),
+            (BatchResult = "application/x-ndjson")
+        )),
+        BodyErrors
+    )
+)]
+#[post("/v1/variants/{variant}/adjudicate/batch")]
+pub async fn adjudicate_batch(
+    variant: web::Path<VariantId>,
+    body: Body<BatchRequest, MAX_BATCH_BYTES>,
+    http: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let games = body.0.games;
+    if games.is_empty() || games.len() > MAX_BATCH {
+        return Err(ApiError::new(
+            Problem::TooManyGames,
+            format!(
+                "games: {} games were sent; send 1 to {MAX_BATCH}",
+                games.len()
+            ),
+        )
+        .field("games"));
+    }
+    let id = variant.into_inner();
+    if accepts(&http, NDJSON) {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        actix_web::rt::task::spawn_blocking(move || {
+            id.visit(Batch {
+                games,
+                sink: |item: BatchResult| tx.send(work::ndjson(&item)).is_ok(),
+            })
+        });
+        return Ok(ndjson_response(rx));
+    }
+    let results = web::block(move || {
+        let mut out = Vec::new();
+        id.visit(Batch {
+            games,
+            sink: |item| {
+                out.push(item);
+                true
+            },
+        });
+        out
+    })
+    .await
+    .map_err(|e| {
+        tracing::error!(error = %e, "a batch's thread failed");
+        work::internal()
+    })?;
+    let errors = results.iter().filter(|r| r.error.is_some()).count();
+    Ok(HttpResponse::Ok().json(BatchResponse {
+        variant: id,
+        games: results.len(),
+        errors,
+        results,
+    }))
 }
 
 /// What an engine would play: the best move and lines with scores.
@@ -198,6 +358,11 @@ pub async fn adjudicate(
 /// server's caps. When every search thread is busy the answer is 503
 /// `engine_busy` with `Retry-After`, at once. A client that disconnects stops
 /// its search.
+///
+/// With `Accept: application/x-ndjson` the search streams: one line per
+/// completed depth (`AnalyzeProgress`: depth, nodes, time and lines), then
+/// the final answer (`AnalyzeResponse`, the only line with `best_move`) or,
+/// if the search failed, a problem.
 #[utoipa::path(
     post,
     path = "/v1/variants/{variant}/analyze",
@@ -220,10 +385,17 @@ pub async fn adjudicate(
         }))),
         ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): 50,000 nodes", value = json!({
             "nodes": 50000
+        }))),
+        ("pgn" = (summary = "After a record in ICCS as Xiangqi databases write it, depth 6 (send Accept: application/x-ndjson to see each depth)", value = json!({
+            "pgn": "[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *",
+            "depth": 6
         })))
     )),
     responses(
-        (status = 200, description = "The engine's choice", body = AnalyzeResponse),
+        (status = 200, description = "The engine's choice; or (asked for) one NDJSON line per completed depth, then the answer", content(
+            (AnalyzeResponse = "application/json"),
+            (AnalyzeProgress = "application/x-ndjson")
+        )),
         BodyErrors,
         BusyError
     )
@@ -234,13 +406,17 @@ pub async fn analyze(
     body: Body<AnalyzeRequest>,
     state: web::Data<super::AppState>,
     http: HttpRequest,
-) -> Result<web::Json<AnalyzeResponse>, ApiError> {
-    let analysis = variant.into_inner().visit(Analyze {
+) -> Result<HttpResponse, ApiError> {
+    let analyze = Analyze {
         req: body.0,
         pool: state.engine.clone(),
         peer: http.conn_data::<Arc<Peer>>().cloned(),
-    });
-    Ok(web::Json(analysis.await?))
+    };
+    let id = variant.into_inner();
+    if accepts(&http, NDJSON) {
+        return Ok(ndjson_response(id.visit(AnalyzeStream(analyze))?));
+    }
+    Ok(HttpResponse::Ok().json(id.visit(analyze).await?))
 }
 
 fn svg_response(svg: String) -> HttpResponse {
@@ -306,6 +482,7 @@ pub async fn diagram_get(
     let opts = diagram_options(q.flip, q.coordinates, q.highlight);
     let req = DiagramRequest {
         fen: q.fen,
+        pgn: None,
         moves: Moves(q.moves.unwrap_or_default()),
         rules,
         notation: q.notation,
@@ -336,7 +513,10 @@ pub async fn diagram_get(
         ("taxi: balances" = (summary = "Taxi chess (set the path to taxi): both balances shown", value = json!({
             "moves": ["e2e4", "e7e5", "g1f3"]
         }))),
-        ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): the board, both citadels and the legend", value = json!({})))
+        ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): the board, both citadels and the legend", value = json!({}))),
+        ("pgn" = (summary = "The position after a WXF record", value = json!({
+            "pgn": "[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 *"
+        })))
     )),
     responses(
         (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),

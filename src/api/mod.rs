@@ -8,6 +8,7 @@ pub mod handlers;
 pub mod metrics;
 pub mod observe;
 pub mod prose;
+pub mod record;
 pub mod types;
 pub mod work;
 
@@ -53,6 +54,7 @@ fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(handlers::legal_moves)
         .service(handlers::validate)
         .service(handlers::adjudicate)
+        .service(handlers::adjudicate_batch)
         .service(handlers::analyze)
         .service(handlers::diagram_get)
         .service(handlers::diagram_post)

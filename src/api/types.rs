@@ -152,6 +152,14 @@ impl ToSchema for AnyRules {
 pub struct PositionRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// A whole game record in PGN, instead of `fen` and `moves`: its `[FEN]`
+    /// tag (if any) is the start, its main line the moves (comments,
+    /// variations, NAGs and the result token are skipped). Xiangqi reads
+    /// `[Format "ICCS"]`, `"WXF"` or `"Chinese"` (else the notation of the
+    /// first move); Taxi chess reads SAN, its balances from `[Balances
+    /// "16/16"]` or the seven-field FEN; Tamerlane chess reads coordinates.
+    #[schema(example = json!("[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 *"))]
+    pub pgn: Option<String>,
     /// The moves played from `fen`, in `notation`: an array, or one string with
     /// the moves separated by spaces.
     #[serde(default)]
@@ -201,6 +209,14 @@ pub struct ClaimableDraw {
 pub struct ValidateRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// A whole game record in PGN, instead of `fen` and `moves`: its `[FEN]`
+    /// tag (if any) is the start, its main line the moves (comments,
+    /// variations, NAGs and the result token are skipped). Xiangqi reads
+    /// `[Format "ICCS"]`, `"WXF"` or `"Chinese"` (else the notation of the
+    /// first move); Taxi chess reads SAN, its balances from `[Balances
+    /// "16/16"]` or the seven-field FEN; Tamerlane chess reads coordinates.
+    #[schema(example = json!("[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 *"))]
+    pub pgn: Option<String>,
     /// The moves played from `fen`, in `notation`: an array, or one string with
     /// the moves separated by spaces.
     #[serde(default)]
@@ -494,7 +510,9 @@ pub struct ValidateResponse {
     "explanation": "Black is checkmated: Red wins",
     "claimable_draws": [],
     "ended_at_ply": 1,
-    "moves_after_end": 0
+    "moves_after_end": 0,
+    "recorded_result": null,
+    "recorded_result_agrees": null
 }))]
 pub struct AdjudicateResponse {
     /// The variant in the path.
@@ -505,6 +523,13 @@ pub struct AdjudicateResponse {
     /// How many moves of the record followed the end of the game (each was
     /// still checked for legality); 0 when the record stops at the end.
     pub moves_after_end: usize,
+    /// For a `pgn` record: the result it states (its `[Result]` tag, else
+    /// its termination marker); null otherwise.
+    pub recorded_result: Option<GameResult>,
+    /// For a `pgn` record that states a result: whether it is `result`.
+    /// A decisive record of a game the moves leave going on is usually a
+    /// resignation or a loss on time, which no move shows.
+    pub recorded_result_agrees: Option<bool>,
     /// The position where the game ended (or the last position, if it goes on).
     #[serde(flatten)]
     pub position: PositionSummary,
@@ -618,6 +643,14 @@ pub struct Health {
 pub struct AnalyzeRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// A whole game record in PGN, instead of `fen` and `moves`: its `[FEN]`
+    /// tag (if any) is the start, its main line the moves (comments,
+    /// variations, NAGs and the result token are skipped). Xiangqi reads
+    /// `[Format "ICCS"]`, `"WXF"` or `"Chinese"` (else the notation of the
+    /// first move); Taxi chess reads SAN, its balances from `[Balances
+    /// "16/16"]` or the seven-field FEN; Tamerlane chess reads coordinates.
+    #[schema(example = json!("[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 *"))]
+    pub pgn: Option<String>,
     /// Moves played from `fen`; they count for the repetition rules of the
     /// search too.
     #[serde(default)]
@@ -737,6 +770,14 @@ pub struct AnalyzeResponse {
 pub struct DiagramRequest {
     /// The start position as FEN; the variant's start position when absent.
     pub fen: Option<String>,
+    /// A whole game record in PGN, instead of `fen` and `moves`: its `[FEN]`
+    /// tag (if any) is the start, its main line the moves (comments,
+    /// variations, NAGs and the result token are skipped). Xiangqi reads
+    /// `[Format "ICCS"]`, `"WXF"` or `"Chinese"` (else the notation of the
+    /// first move); Taxi chess reads SAN, its balances from `[Balances
+    /// "16/16"]` or the seven-field FEN; Tamerlane chess reads coordinates.
+    #[schema(example = json!("[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 *"))]
+    pub pgn: Option<String>,
     /// The moves played from `fen`, in `notation`: an array, or one string with
     /// the moves separated by spaces.
     #[serde(default)]
@@ -779,6 +820,159 @@ pub struct DiagramQuery {
     pub highlight: Option<bool>,
 }
 
+/// How `adjudicate` answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OutputFormat {
+    /// The JSON result (`AdjudicateResponse`).
+    #[default]
+    Json,
+    /// The game as PGN (`application/x-chess-pgn`), the verdict in
+    /// `[Result]` and `[Termination]` and the explanation as a comment.
+    Pgn,
+}
+
+/// A game to adjudicate: a start FEN and the moves played since, or a PGN
+/// record; and how to answer.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+    "moves": ["a0a9"]
+}))]
+pub struct AdjudicateRequest {
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// A whole game record in PGN, instead of `fen` and `moves` (see
+    /// `PositionRequest.pgn`).
+    pub pgn: Option<String>,
+    /// The moves played from `fen`, in `notation`: an array, or one string with
+    /// the moves separated by spaces.
+    #[serde(default)]
+    #[schema(value_type = Moves)]
+    pub moves: Moves,
+    /// The variant's rule options (`XiangqiRules`, `TaxiRules` or `TamerlaneRules`);
+    /// the standard rules when absent.
+    #[schema(value_type = Option<AnyRules>)]
+    pub rules: Option<serde_json::Value>,
+    /// How moves are written in this request and its answer. Default: the
+    /// variant's first notation; for a `pgn` record, the record's.
+    pub notation: Option<NotationName>,
+    /// Taxi chess: both balances, instead of (or agreeing with) the FEN's seventh field.
+    pub balances: Option<Balances>,
+    /// `json` (the default) or `pgn`; `Accept: application/x-chess-pgn`
+    /// asks for PGN too.
+    pub format: Option<OutputFormat>,
+}
+
+/// A game's name in a batch, echoed in its result: a string or a number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum GameId {
+    /// A text id.
+    Text(String),
+    /// A numeric id.
+    Number(i64),
+}
+
+/// One game of a batch: as `adjudicate` takes it, with an id.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BatchGame {
+    /// The caller's name for the game, echoed in its result.
+    pub id: Option<GameId>,
+    /// The start position as FEN; the variant's start position when absent.
+    pub fen: Option<String>,
+    /// The moves played from `fen`, in `notation`.
+    #[serde(default)]
+    #[schema(value_type = Moves)]
+    pub moves: Moves,
+    /// A whole game record in PGN, instead of `fen` and `moves` (as in
+    /// `adjudicate`).
+    pub pgn: Option<String>,
+    /// The variant's rule options; the standard rules when absent.
+    #[schema(value_type = Option<AnyRules>)]
+    pub rules: Option<serde_json::Value>,
+    /// How the moves are written.
+    pub notation: Option<NotationName>,
+    /// Taxi chess: both balances.
+    pub balances: Option<Balances>,
+}
+
+/// Games to adjudicate at once.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"games": [
+    {"id": "g1", "moves": ["h2e2", "h9g7"]},
+    {"id": "g2", "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]},
+    {"id": "g3", "moves": ["h2h8"]}
+]}))]
+pub struct BatchRequest {
+    /// The games, 1 to 1,000.
+    pub games: Vec<BatchGame>,
+}
+
+/// One game's answer in a batch: its result or its problem.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BatchResult {
+    /// The game's place in the request, from 0.
+    pub index: usize,
+    /// The game's id, as sent.
+    pub id: Option<GameId>,
+    /// The result, when the game could be read and replayed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<AdjudicateResponse>,
+    /// The problem with this game (the same problem `adjudicate` would
+    /// answer), when it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<super::error::ProblemDetails>,
+}
+
+/// Every game's answer, in the order sent.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "games": 2,
+    "errors": 1,
+    "results": [
+        {"index": 0, "id": "g1", "result": {"variant": "xiangqi", "status": "ongoing", "result": "*"}},
+        {"index": 1, "id": "g2", "error": {
+            "type": "urn:arbiter:problem:illegal-move", "title": "A move of the game is illegal",
+            "status": 422, "detail": "move 0 ('h2h8'): the cannon's path is blocked at h7", "code": "illegal_move",
+            "field": "moves[0]", "move_index": 0, "move": "h2h8"
+        }}
+    ]
+}))]
+pub struct BatchResponse {
+    /// The variant in the path.
+    pub variant: VariantId,
+    /// How many games were sent.
+    pub games: usize,
+    /// How many of them have a problem instead of a result.
+    pub errors: usize,
+    /// One per game, in the order sent.
+    pub results: Vec<BatchResult>,
+}
+
+/// A completed depth of a streamed analysis (one NDJSON line).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "depth": 6,
+    "nodes": 10240,
+    "time_ms": 21,
+    "lines": [{"moves": ["h2e2", "h9g7", "h0g2"], "score": {"cp": 41}, "depth": 6}]
+}))]
+pub struct AnalyzeProgress {
+    /// The depth just completed.
+    pub depth: u32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began, in milliseconds.
+    pub time_ms: u64,
+    /// The best lines at this depth, best first.
+    pub lines: Vec<AnalysisLine>,
+}
+
 /// The fields that say which game a request is about.
 pub trait PositionFields {
     /// The `fen` field.
@@ -791,6 +985,8 @@ pub trait PositionFields {
     fn notation(&self) -> Option<NotationName>;
     /// The `balances` field (Taxi chess).
     fn balances(&self) -> Option<&Balances>;
+    /// The `pgn` field.
+    fn pgn(&self) -> Option<&str>;
 }
 
 macro_rules! position_fields {
@@ -811,6 +1007,9 @@ macro_rules! position_fields {
             fn balances(&self) -> Option<&Balances> {
                 self.balances.as_ref()
             }
+            fn pgn(&self) -> Option<&str> {
+                self.pgn.as_deref()
+            }
         }
     )*};
 }
@@ -819,5 +1018,7 @@ position_fields!(
     PositionRequest,
     ValidateRequest,
     AnalyzeRequest,
-    DiagramRequest
+    DiagramRequest,
+    AdjudicateRequest,
+    BatchGame
 );

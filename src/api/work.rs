@@ -6,13 +6,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::engine::{EngineConfig, EnginePool, Peer, Refused};
+use super::engine::{EngineConfig, EnginePool, Peer, Refused, Report};
 use super::error::{hint_sentence, ApiError, Problem};
-use super::extract::{notation_of, rule_options, rules_of};
+use super::extract::{rule_options, rules_of};
 use super::prose::{self, Prose};
+use super::record;
 use super::types::*;
 use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
+use crate::pgn;
 use crate::search::{self, Limits, Score};
 use crate::variants::{
     Color, Conduct, Game, NotationName, Outcome, PlayError, Refusal, SetupError, Variant,
@@ -40,7 +42,8 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_default()
 }
 
-fn internal() -> ApiError {
+/// The problem of a bug: logged where it happened, answered as 500.
+pub fn internal() -> ApiError {
     ApiError::new(
         Problem::Internal,
         "the service failed on this request; the failure has been logged",
@@ -95,7 +98,7 @@ fn notation_hint<V: Variant>(pos: &V, text: &str, used: V::Notation) -> Option<N
 
 /// How a request's record may end.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Record {
+enum Extent {
     /// Every move before the end of the game (legal-moves, validate, analyze).
     ToTheEnd,
     /// Moves after the end are accepted and checked (adjudicate).
@@ -107,38 +110,68 @@ fn game_over<V: Prose>(problem: Problem, detail: String, v: &Verdict) -> ApiErro
     ApiError::new(problem, detail).game(V::ID, &Outcome::Ended(v.clone()))
 }
 
-/// Builds the game of a request: rules, start position, and every move
-/// checked. Also returns how many moves followed the end of the game.
-fn replay<V: Prose>(
-    req: &impl PositionFields,
+/// A request's game, replayed.
+struct Replayed<V: Variant> {
+    game: Game<V>,
+    /// How many moves of the record followed the end of the game.
+    after_end: usize,
+    /// The notation the moves were read in (and the answer's).
     notation: V::Notation,
-    record: Record,
-) -> Result<(Game<V>, usize), ApiError> {
-    let moves = req.moves();
+    /// The record, when the game came as PGN.
+    record: Option<pgn::Record>,
+}
+
+/// Builds the game of a request: rules, start position (from `fen` or a
+/// `pgn` record), and every move checked.
+fn replay<V: Prose>(req: &impl PositionFields, extent: Extent) -> Result<Replayed<V>, ApiError> {
+    let source = record::source_of::<V>(req)?;
+    let from_pgn = source.record.is_some();
+    let moves = &source.moves;
     if moves.len() > MAX_MOVES {
         return Err(ApiError::new(
             Problem::TooManyMoves,
             format!(
-                "moves: {} moves were sent; at most {MAX_MOVES} are accepted",
+                "{}: {} moves were sent; at most {MAX_MOVES} are accepted",
+                if from_pgn { "pgn" } else { "moves" },
                 moves.len()
             ),
         )
-        .field("moves"));
+        .field(if from_pgn { "pgn" } else { "moves" }));
     }
     let rules = rules_of::<V>(req.rules())?;
-    let balances = req.balances().map(|b| [b.white, b.black]);
-    let start = V::setup(req.fen(), &rules, balances).map_err(|e| match e {
+    let start = V::setup(source.fen.as_deref(), &rules, source.balances).map_err(|e| match e {
+        SetupError::Fen(e) if from_pgn => ApiError::new(
+            Problem::InvalidFen,
+            format!("pgn: the [FEN] tag: {}", e.message),
+        )
+        .field("pgn"),
         SetupError::Fen(e) => ApiError::invalid_fen(e),
         SetupError::Balances(e) => ApiError::new(
             Problem::InvalidBalances,
             format!("balances: {}", prose::balances_error::<V>(&e)),
         )
-        .field("balances"),
+        .field(if from_pgn { "pgn" } else { "balances" }),
     })?;
+    let notation = source
+        .notation
+        .unwrap_or_else(|| record::detect(&start, moves.first().map(String::as_str)));
+    let first = start.clone();
     let mut game = Game::<V>::new(start, rules);
-    let played = match record {
-        Record::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
-        Record::PastTheEnd => game.play_past_end(moves, notation),
+    let played = match extent {
+        Extent::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
+        Extent::PastTheEnd => game.play_past_end(moves, notation),
+    };
+    // How an error names a move: by index, or as the record numbers it.
+    let label = |index: usize, text: &str| match &source.record {
+        Some(r) => record::move_label(r, &first, index, text),
+        None => format!("move {index} ('{text}')"),
+    };
+    let field = |index: usize| {
+        if from_pgn {
+            "pgn".to_owned()
+        } else {
+            format!("moves[{index}]")
+        }
     };
     let after_end = played.map_err(|e| match e {
         PlayError::Illegal { index, text, error } => {
@@ -160,11 +193,13 @@ fn replay<V: Prose>(
             let mut err = ApiError::new(
                 problem,
                 format!(
-                    "move {index} ('{text}'): {why}{}",
+                    "{}{}: {why}{}",
+                    if from_pgn { "pgn: " } else { "" },
+                    label(index, &text),
                     hint_sentence(&text, hint)
                 ),
             )
-            .field(format!("moves[{index}]"));
+            .field(field(index));
             err.move_index = Some(index);
             err.reason_code = Some(error.code());
             err.notation_hint = hint;
@@ -180,26 +215,32 @@ fn replay<V: Prose>(
             let mut err = game_over::<V>(
                 Problem::GameOver,
                 format!(
-                    "move {index} ('{text}') was played after the game had ended ({}): {}",
+                    "{}{} was played after the game had ended ({}): {}",
+                    if from_pgn { "pgn: " } else { "" },
+                    label(index, &text),
                     outcome.result(),
                     V::explain(&game, &verdict)
                 ),
                 &verdict,
             )
-            .field(format!("moves[{index}]"));
+            .field(field(index));
             err.move_index = Some(index);
             err.move_text = Some(text);
             err
         }
     })?;
-    Ok((game, after_end))
+    Ok(Replayed {
+        game,
+        after_end,
+        notation,
+        record: source.record,
+    })
 }
 
 /// The game a request describes, and the notation its moves are written in.
 fn game_of<V: Prose>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
-    let notation = notation_of::<V>(req.notation())?;
-    let (game, _) = replay::<V>(req, notation, Record::ToTheEnd)?;
-    Ok((game, notation))
+    let r = replay::<V>(req, Extent::ToTheEnd)?;
+    Ok((r.game, r.notation))
 }
 
 fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
@@ -429,23 +470,98 @@ impl Visitor for Validate {
     }
 }
 
+/// The answer of `adjudicate`: JSON, or the game as PGN.
+pub enum Adjudged {
+    /// The result.
+    Json(Box<AdjudicateResponse>),
+    /// The game written as PGN.
+    Pgn(String),
+}
+
 /// `POST …/adjudicate`.
-pub struct Adjudicate(pub PositionRequest);
+pub struct Adjudicate {
+    /// The request.
+    pub req: AdjudicateRequest,
+    /// Whether to answer with PGN (`format` or `Accept` asked for it).
+    pub pgn: bool,
+}
 
 impl Visitor for Adjudicate {
-    type Output = Result<AdjudicateResponse, ApiError>;
+    type Output = Result<Adjudged, ApiError>;
     fn visit<V: Playable>(self) -> Self::Output {
         guarded(|| {
-            let notation = notation_of::<V>(self.0.notation())?;
-            let (game, moves_after_end) = replay::<V>(&self.0, notation, Record::PastTheEnd)?;
-            let outcome = game.outcome();
-            Ok(AdjudicateResponse {
-                variant: V::ID,
-                ended_at_ply: (!outcome.is_ongoing()).then(|| game.moves().len()),
-                moves_after_end,
-                position: summary(&game, &outcome),
-            })
+            let r = replay::<V>(&self.req, Extent::PastTheEnd)?;
+            if !self.pgn {
+                return Ok(Adjudged::Json(Box::new(adjudged(&r))));
+            }
+            // Chess's PGN speaks SAN unless the request or record says otherwise.
+            let said = self.req.notation.is_some()
+                || r.record
+                    .as_ref()
+                    .is_some_and(|rec| rec.tag("Format").is_some());
+            let notation = match V::notation(NotationName::San) {
+                Some(san) if !said => san,
+                _ => r.notation,
+            };
+            let outcome = r.game.outcome();
+            let comment = prose::outcome(&r.game, &outcome);
+            Ok(Adjudged::Pgn(record::write(
+                &r.game,
+                &outcome,
+                notation,
+                r.record.as_ref(),
+                &comment,
+            )))
         })
+    }
+}
+
+/// The JSON result of a replayed game.
+fn adjudged<V: Prose>(r: &Replayed<V>) -> AdjudicateResponse {
+    let outcome = r.game.outcome();
+    let recorded = r.record.as_ref().and_then(record::recorded_result);
+    AdjudicateResponse {
+        variant: V::ID,
+        ended_at_ply: (!outcome.is_ongoing()).then(|| r.game.moves().len()),
+        moves_after_end: r.after_end,
+        recorded_result: recorded,
+        recorded_result_agrees: recorded.map(|g| g == outcome.result()),
+        position: summary(&r.game, &outcome),
+    }
+}
+
+/// The most games a batch may hold.
+pub const MAX_BATCH: usize = 1_000;
+
+/// `POST …/adjudicate/batch`: each game in turn, its answer given to
+/// `sink` as soon as it is known; stops early when `sink` says so (the
+/// client has gone).
+pub struct Batch<F> {
+    /// The games.
+    pub games: Vec<BatchGame>,
+    /// Takes each game's answer; false: stop.
+    pub sink: F,
+}
+
+impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
+    type Output = ();
+    fn visit<V: Playable>(mut self) {
+        for (index, game) in self.games.into_iter().enumerate() {
+            let answer = guarded(|| Ok(adjudged(&replay::<V>(&game, Extent::PastTheEnd)?)));
+            let (result, error) = match answer {
+                Ok(r) => (Some(r), None),
+                Err(e) => (None, Some(e.body().clone())),
+            };
+            let item = BatchResult {
+                index,
+                id: game.id,
+                result,
+                error,
+            };
+            if !(self.sink)(item) {
+                break;
+            }
+        }
     }
 }
 
@@ -539,10 +655,20 @@ impl Visitor for Analyze {
     }
 }
 
-async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
-    let (game, notation, limits, applied, summary) = guarded(|| {
-        let (game, notation) = game_of::<V>(&a.req)?;
-        let (limits, applied) = search_limits(&a.req, &a.pool.config)?;
+/// A request's search, ready to start.
+struct Prepared<V: Variant> {
+    game: Game<V>,
+    notation: V::Notation,
+    limits: Limits,
+    applied: AppliedLimits,
+    summary: PositionSummary,
+}
+
+/// Reads an analysis request: its game (which must go on) and limits.
+fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepared<V>, ApiError> {
+    guarded(|| {
+        let (game, notation) = game_of::<V>(req)?;
+        let (limits, applied) = search_limits(req, &pool.config)?;
         let outcome = game.outcome();
         if let Outcome::Ended(v) = &outcome {
             return Err(game_over::<V>(
@@ -556,52 +682,140 @@ async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
             ));
         }
         let summary = summary(&game, &outcome);
-        Ok((game, notation, limits, applied, summary))
-    })?;
-    let start = game.current().clone();
-    let found = a
-        .pool
-        .search(game, limits, a.peer)
-        .await
-        .map_err(|refused| match refused {
-            Refused::Busy => ApiError::new(
-                Problem::EngineBusy,
-                format!(
-                    "all {} search threads are busy; retry in a second",
-                    a.pool.config.max_searches
-                ),
+        Ok(Prepared {
+            game,
+            notation,
+            limits,
+            applied,
+            summary,
+        })
+    })
+}
+
+/// The problem of a search that was not run to an answer.
+fn refused(refused: Refused, pool: &EnginePool) -> ApiError {
+    match refused {
+        Refused::Busy => ApiError::new(
+            Problem::EngineBusy,
+            format!(
+                "all {} search threads are busy; retry in a second",
+                pool.config.max_searches
             ),
-            Refused::ShuttingDown => ApiError::new(
-                Problem::EngineBusy,
-                "the server is shutting down; retry on another instance",
-            ),
-            Refused::NoThread => ApiError::new(
-                Problem::EngineBusy,
-                "no search thread could be started; retry in a second",
-            ),
-            Refused::Failed => internal(),
-        })?;
+        ),
+        Refused::ShuttingDown => ApiError::new(
+            Problem::EngineBusy,
+            "the server is shutting down; retry on another instance",
+        ),
+        Refused::NoThread => ApiError::new(
+            Problem::EngineBusy,
+            "no search thread could be started; retry in a second",
+        ),
+        Refused::Failed => internal(),
+    }
+}
+
+/// The lines of a search, written from `start` in `notation`.
+fn lines_doc<V: Variant>(
+    start: &V,
+    lines: &[search::Line<V::Move>],
+    notation: V::Notation,
+) -> Vec<AnalysisLine> {
+    lines
+        .iter()
+        .map(|l| AnalysisLine {
+            moves: search::line_text(start, &l.moves, notation),
+            score: score_doc(l.score),
+            depth: l.depth,
+        })
+        .collect()
+}
+
+/// The answer of a finished search.
+fn analysis<V: Variant>(
+    start: &V,
+    notation: V::Notation,
+    summary: PositionSummary,
+    applied: AppliedLimits,
+    found: Option<search::SearchResult<V::Move>>,
+) -> Result<AnalyzeResponse, ApiError> {
     let r = found
         .ok_or_else(|| ApiError::new(Problem::GameEnded, "the side to move has no legal move"))?;
     Ok(AnalyzeResponse {
         variant: V::ID,
         position: summary,
         best_move: start.write_move(r.best_move, notation),
-        lines: r
-            .lines
-            .iter()
-            .map(|l| AnalysisLine {
-                moves: search::line_text(&start, &l.moves, notation),
-                score: score_doc(l.score),
-                depth: l.depth,
-            })
-            .collect(),
+        lines: lines_doc(start, &r.lines, notation),
         depth: r.depth,
         nodes: r.nodes,
         nps: r.nps(),
         time_ms: r.elapsed.as_millis() as u64,
         limits: applied,
     })
+}
+
+async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
+    let p = prepare::<V>(&a.req, &a.pool)?;
+    let start = p.game.current().clone();
+    let found = a
+        .pool
+        .search(p.game, p.limits, a.peer)
+        .await
+        .map_err(|r| refused(r, &a.pool))?;
+    analysis(&start, p.notation, p.summary, p.applied, found)
+}
+
+/// One NDJSON line: the value's JSON and a newline.
+pub fn ndjson<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    let mut line = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
+    line.push(b'\n');
+    line
+}
+
+/// The lines of a streamed analysis, as they come.
+pub type Lines = tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>;
+
+/// `POST …/analyze` with `Accept: application/x-ndjson`: the request is
+/// read and the search admitted at once (its problems are answered as
+/// usual); then one line per completed depth ([`AnalyzeProgress`]) and the
+/// final answer ([`AnalyzeResponse`], or a problem) as the last line.
+pub struct AnalyzeStream(pub Analyze);
+
+impl Visitor for AnalyzeStream {
+    type Output = Result<Lines, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        let a = self.0;
+        let p = prepare::<V>(&a.req, &a.pool)?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let start = p.game.current().clone();
+        let notation = p.notation;
+        let (progress_tx, from) = (tx.clone(), start.clone());
+        let report: Report<V::Move> = Box::new(move |r| {
+            let line = AnalyzeProgress {
+                depth: r.depth,
+                nodes: r.nodes,
+                time_ms: r.elapsed.as_millis() as u64,
+                lines: lines_doc(&from, &r.lines, notation),
+            };
+            let _ = progress_tx.send(ndjson(&line));
+        });
+        let running = a
+            .pool
+            .start(p.game, p.limits, a.peer, Some(report))
+            .map_err(|r| refused(r, &a.pool))?;
+        let (summary, applied, pool) = (p.summary, p.applied, a.pool);
+        actix_web::rt::spawn(async move {
+            let answer = running
+                .finish()
+                .await
+                .map_err(|r| refused(r, &pool))
+                .and_then(|found| analysis(&start, notation, summary, applied, found));
+            let _ = tx.send(match answer {
+                Ok(done) => ndjson(&done),
+                Err(e) => ndjson(e.body()),
+            });
+        });
+        Ok(rx)
+    }
 }
 
 /// A diagram of a request's position.

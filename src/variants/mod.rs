@@ -674,6 +674,9 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
 
     /// The side to move.
     fn side_to_move(&self) -> Color;
+    /// The number of the full move about to be played (1 at the start; it
+    /// grows after the second mover's move), as the FEN's sixth field.
+    fn fullmove_number(&self) -> u32;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// The position's Zobrist key, kept up to date move by move: equal for

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses a part
 
+pub mod http;
+
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -117,3 +117,29 @@ pub(crate) fn not_your_piece<V: Prose>(pos: &V, at: &str) -> String {
         V::side_name(us)
     )
 }
+
+/// Why a `pgn` record cannot be read.
+pub fn pgn_error(e: &crate::pgn::PgnError) -> String {
+    use crate::pgn::PgnError;
+    match *e {
+        PgnError::UnclosedComment { line } => {
+            format!("line {line}: a '{{' comment is never closed")
+        }
+        PgnError::UnclosedVariation { line } => {
+            format!("line {line}: a '(' variation is never closed")
+        }
+        PgnError::StrayParenthesis { line } => {
+            format!("line {line}: a ')' closes no variation")
+        }
+        PgnError::BadTag { line } => {
+            format!("line {line}: a tag pair must read [Name \"value\"]")
+        }
+        PgnError::AfterResult { line } => format!(
+            "line {line}: moves follow the result; send one game a record (a batch takes many)"
+        ),
+        PgnError::SecondGame { line } => format!(
+            "line {line}: a second game begins; send one game a record (a batch takes many)"
+        ),
+        PgnError::Empty => "the record holds no tag, move or result".to_owned(),
+    }
+}

@@ -176,6 +176,9 @@ impl Variant for Position {
     fn side_to_move(&self) -> Color {
         self.side
     }
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
 
     fn in_check(&self) -> bool {
         self.in_check_of(self.side)

@@ -192,6 +192,9 @@ impl Variant for Position {
     fn side_to_move(&self) -> Color {
         self.side
     }
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
 
     fn in_check(&self) -> bool {
         Position::in_check(self)

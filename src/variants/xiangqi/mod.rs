@@ -161,6 +161,9 @@ impl Variant for Position {
     fn side_to_move(&self) -> Color {
         self.side()
     }
+    fn fullmove_number(&self) -> u32 {
+        Position::fullmove_number(self)
+    }
 
     fn in_check(&self) -> bool {
         self.general_attacked(self.side())
