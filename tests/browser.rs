@@ -5,6 +5,8 @@
 //! Without Chromium the test is ignored, with its reason (see `build.rs`),
 //! unless `ARBITER_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs it).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -48,12 +50,13 @@ impl Picture {
 )]
 fn chromium_renders_a_diagram_of_every_variant() {
     let out = std::env::temp_dir().join(format!("arbiter-render-{}", std::process::id()));
+    let server = common::Server::start(&["--workers", "1"]);
     let status = Command::new("bash")
         .arg(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/browser/render.sh"
         ))
-        .arg(env!("CARGO_BIN_EXE_arbiter"))
+        .arg(&server.base)
         .arg(&out)
         .status()
         .expect("bash runs");

@@ -1,25 +1,20 @@
 #!/usr/bin/env bash
 # Renders one diagram per variant to PNG in headless Chromium, through the
-# real service: tests/browser/render.sh <arbiter binary> <output dir>
-# (tests/browser.rs runs it; `docs/img` holds the README's copies).
+# real service: tests/browser/render.sh <service URL> <output dir>, e.g.
+#   cargo run --release -- serve &  tests/browser/render.sh http://localhost:8080 docs/img
+# (tests/browser.rs runs it against a server of its own; `docs/img` holds the
+# README's copies).
 set -euo pipefail
-bin=${1:?arbiter binary}
+service=${1:?service URL, e.g. http://localhost:8080}
 out=${2:?output directory}
 chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$chromium" ] || { echo "render.sh: chromium not found" >&2; exit 3; }
 mkdir -p "$out"
-port=$(( 20000 + RANDOM % 20000 ))
-"$bin" serve --bind "127.0.0.1:$port" --workers 1 >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-base="http://127.0.0.1:$port/v1/variants"
+base="${service%/}/v1/variants"
 # name|size|url
 while IFS='|' read -r name size url; do
-  curl -fs -o /dev/null "$base/$url" || { echo "render.sh: $url is not a picture" >&2; exit 1; }
+  code=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "$base/$url" || true)
+  [ "$code" = "200 image/svg+xml" ] || { echo "render.sh: $base/$url answered '$code', not a picture" >&2; exit 1; }
   profile=$(mktemp -d)
   "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
