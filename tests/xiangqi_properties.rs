@@ -69,6 +69,82 @@ fn naive_attacks(p: &Position, f: i32, r: i32, tf: i32, tr: i32) -> bool {
     }
 }
 
+/// Could the piece on (f, r) move to the empty point (tf, tr)? The quiet
+/// half of the movement rules, written like `naive_attacks`.
+fn naive_steps(p: &Position, f: i32, r: i32, tf: i32, tr: i32) -> bool {
+    let Some((color, kind)) = at(p, f, r) else {
+        return false;
+    };
+    let (df, dr) = (tf - f, tr - r);
+    let in_palace = |x: i32, y: i32| {
+        (3..=5).contains(&x)
+            && if color == Color::White {
+                (0..=2).contains(&y)
+            } else {
+                (7..=9).contains(&y)
+            }
+    };
+    let own_side = |y: i32| if color == Color::White { y <= 4 } else { y >= 5 };
+    match kind {
+        Kind::Cannon => (df == 0) != (dr == 0) && {
+            let (sf, sr) = (df.signum(), dr.signum());
+            let (mut x, mut y) = (f + sf, r + sr);
+            let mut clear = true;
+            while (x, y) != (tf, tr) {
+                clear &= at(p, x, y).is_none();
+                x += sf;
+                y += sr;
+            }
+            clear
+        },
+        Kind::Chariot | Kind::Horse | Kind::Soldier => naive_attacks(p, f, r, tf, tr),
+        Kind::General => df.abs() + dr.abs() == 1 && in_palace(tf, tr),
+        Kind::Advisor => df.abs() == 1 && dr.abs() == 1 && in_palace(tf, tr),
+        Kind::Elephant => {
+            df.abs() == 2
+                && dr.abs() == 2
+                && own_side(tr)
+                && at(p, f + df / 2, r + dr / 2).is_none()
+        }
+    }
+}
+
+/// Every legal move, found by trying every pair of points against the
+/// naive rules above and the naive attack test after the move.
+fn naive_legal(p: &Position) -> Vec<(u8, u8)> {
+    let us = p.side_to_move();
+    let mut out = Vec::new();
+    for from in 0u8..90 {
+        let (f, r) = ((from % 9) as i32, (from / 9) as i32);
+        if !matches!(at(p, f, r), Some((c, _)) if c == us) {
+            continue;
+        }
+        for to in 0u8..90 {
+            let (tf, tr) = ((to % 9) as i32, (to / 9) as i32);
+            let reachable = match at(p, tf, tr) {
+                None => naive_steps(p, f, r, tf, tr),
+                // Advisors, elephants and the general take as they step
+                // (their steps do not depend on the target point).
+                Some((c, _)) if c != us => match at(p, f, r) {
+                    Some((_, Kind::Advisor | Kind::Elephant | Kind::General)) => {
+                        naive_steps(p, f, r, tf, tr)
+                    }
+                    _ => naive_attacks(p, f, r, tf, tr),
+                },
+                Some(_) => false,
+            };
+            if reachable {
+                let mut after = p.clone();
+                after.make_move(arbiter::variants::xiangqi::Move::new(from, to));
+                if !naive_general_attacked(&after, us) {
+                    out.push((from, to));
+                }
+            }
+        }
+    }
+    out
+}
+
 fn naive_general_attacked(p: &Position, c: Color) -> bool {
     let mut general = None;
     for f in 0..9 {
@@ -112,6 +188,18 @@ proptest! {
             prop_assert_eq!(back.to_fen(), fen);
             prop_assert_eq!(back.hash_key(), p.hash_key());
             prop_assert!(back == p);
+        }
+    }
+
+    #[test]
+    fn the_generator_lists_exactly_the_naive_legal_moves(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
+        let mut moves = Vec::new();
+        for p in random_game(STARTS[start], &picks) {
+            p.legal_moves(&mut moves);
+            prop_assert_eq!(p.count_legal_moves(&mut Vec::new()), moves.len(), "count in {}", p.to_fen());
+            let mut listed: Vec<(u8, u8)> = moves.iter().map(|m| (m.from, m.to)).collect();
+            listed.sort_unstable();
+            prop_assert_eq!(listed, naive_legal(&p), "in {}", p.to_fen());
         }
     }
 

@@ -411,3 +411,266 @@ pub static ZOBRIST: [[u64; POINTS]; 16] = crate::variants::zobrist::table(0x5851
 
 /// The Zobrist key of Black to move.
 pub const ZOBRIST_SIDE: u64 = 0x2D35_8DCC_AA6C_78A5;
+
+/// The bitboard of one point: bit `s` of a `u128` (bits 90 to 127 are
+/// never set).
+#[inline]
+pub const fn bit(s: Sq) -> u128 {
+    1u128 << s
+}
+
+const fn steps_bb(t: &[Steps; POINTS]) -> [u128; POINTS] {
+    let mut out = [0u128; POINTS];
+    let mut s = 0;
+    while s < POINTS {
+        let mut i = 0;
+        while i < t[s].count as usize {
+            out[s] |= 1u128 << t[s].to[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// General targets from each point (inside its palace), as bitboards.
+pub static GENERAL_BB: [u128; POINTS] = steps_bb(&GENERAL_MOVES);
+/// Advisor targets from each point, as bitboards.
+pub static ADVISOR_BB: [u128; POINTS] = steps_bb(&ADVISOR_MOVES);
+/// The points from which a horse could attack each point (legs ignored).
+pub static HORSE_REACH: [u128; POINTS] = steps_bb(&HORSE_ATTACKS);
+
+/// Which of a point's four orthogonal neighbours are occupied, as the index
+/// of [`HORSE_BB`]: bit 0 above (rank + 1), 1 below, 2 right (file + 1),
+/// 3 left. A neighbour off the board reads as whatever bit lies there; the
+/// targets it would block are off the board too.
+#[inline]
+pub const fn legs(occ: u128, s: Sq) -> usize {
+    let s = s as u32;
+    (((occ >> (s + 9)) & 1)
+        | (((occ << 9) >> s) & 1) << 1
+        | ((occ >> (s + 1)) & 1) << 2
+        | (((occ << 1) >> s) & 1) << 3) as usize
+}
+
+/// Which of a point's four diagonal neighbours are occupied, as the index
+/// of [`ELEPHANT_BB`]: bit 0 up-right, 1 up-left, 2 down-right, 3 down-left.
+#[inline]
+pub const fn eyes(occ: u128, s: Sq) -> usize {
+    let s = s as u32;
+    (((occ >> (s + 10)) & 1)
+        | ((occ >> (s + 8)) & 1) << 1
+        | (((occ << 8) >> s) & 1) << 2
+        | (((occ << 10) >> s) & 1) << 3) as usize
+}
+
+/// Horse targets by point and [`legs`] index: the points whose leg is free.
+pub static HORSE_BB: [[u128; 16]; POINTS] = {
+    let mut t = [[0u128; 16]; POINTS];
+    let mut s = 0;
+    while s < POINTS {
+        let f = (s % FILES) as i32;
+        let r = (s / FILES) as i32;
+        let mut legs = 0;
+        while legs < 16 {
+            let mut i = 0;
+            while i < 8 {
+                let (df, dr) = HORSE_DELTAS[i];
+                let leg_bit = if dr == 2 {
+                    0
+                } else if dr == -2 {
+                    1
+                } else if df == 2 {
+                    2
+                } else {
+                    3
+                };
+                if on_board(f + df, r + dr) && legs & (1 << leg_bit) == 0 {
+                    t[s][legs] |= 1u128 << sq((f + df) as usize, (r + dr) as usize);
+                }
+                i += 1;
+            }
+            legs += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Elephant targets by point and [`eyes`] index: the points whose eye is
+/// free, on the elephant's side of the river.
+pub static ELEPHANT_BB: [[u128; 16]; POINTS] = {
+    let mut t = [[0u128; 16]; POINTS];
+    let deltas = [(2, 2), (-2, 2), (2, -2), (-2, -2)];
+    let mut s = 0;
+    while s < POINTS {
+        let f = (s % FILES) as i32;
+        let r = (s / FILES) as i32;
+        let mut eyes = 0;
+        while eyes < 16 {
+            let mut i = 0;
+            while i < 4 {
+                let (df, dr) = deltas[i];
+                let (tf, tr) = (f + df, r + dr);
+                if on_board(tf, tr) && (r <= 4) == (tr <= 4) && eyes & (1 << i) == 0 {
+                    t[s][eyes] |= 1u128 << sq(tf as usize, tr as usize);
+                }
+                i += 1;
+            }
+            eyes += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+const fn soldier_steps(c: usize, s: usize) -> u128 {
+    let f = s % FILES;
+    let r = s / FILES;
+    let mut out = 0u128;
+    let crossed = if c == 0 { r >= 5 } else { r <= 4 };
+    if c == 0 && r + 1 < RANKS {
+        out |= 1u128 << sq(f, r + 1);
+    }
+    if c == 1 && r > 0 {
+        out |= 1u128 << sq(f, r - 1);
+    }
+    if crossed && f > 0 {
+        out |= 1u128 << sq(f - 1, r);
+    }
+    if crossed && f + 1 < FILES {
+        out |= 1u128 << sq(f + 1, r);
+    }
+    out
+}
+
+/// Soldier targets by colour index (Red 0) and point.
+pub static SOLDIER_BB: [[u128; POINTS]; 2] = {
+    let mut t = [[0u128; POINTS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < POINTS {
+            t[c][s] = soldier_steps(c, s);
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The points from which a soldier of colour index `c` attacks each point.
+pub static SOLDIER_ATTACKERS: [[u128; POINTS]; 2] = {
+    let mut t = [[0u128; POINTS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < POINTS {
+            let mut targets = soldier_steps(c, s);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                t[c][to] |= 1u128 << s;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Along one line of `n` points, with `occ` its occupied points: the points
+/// a chariot on point `i` reaches (the first piece each way included), and
+/// the points a cannon on `i` could take (the second piece each way).
+const fn line_targets(n: usize, i: usize, occ: u32) -> (u16, u16) {
+    let mut slide = 0u16;
+    let mut hop = 0u16;
+    let mut dir = 0;
+    while dir < 2 {
+        let mut seen = 0;
+        let mut j = i as i32;
+        loop {
+            j += if dir == 0 { 1 } else { -1 };
+            if j < 0 || j >= n as i32 {
+                break;
+            }
+            let occupied = occ & (1 << j) != 0;
+            if seen == 0 {
+                slide |= 1 << j;
+            }
+            if occupied {
+                seen += 1;
+                if seen == 2 {
+                    hop |= 1 << j;
+                    break;
+                }
+            }
+        }
+        dir += 1;
+    }
+    (slide, hop)
+}
+
+/// Chariot and cannon targets along a file, by rank and the file's
+/// occupancy (bit = rank): `[slide, hop]`, as rank masks.
+pub static FILE_LINES: [[[u16; 2]; 1 << RANKS]; RANKS] = {
+    let mut t = [[[0u16; 2]; 1 << RANKS]; RANKS];
+    let mut r = 0;
+    while r < RANKS {
+        let mut occ = 0;
+        while occ < 1 << RANKS {
+            let (slide, hop) = line_targets(RANKS, r, occ as u32);
+            t[r][occ] = [slide, hop];
+            occ += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Chariot and cannon targets along a rank, by file and the rank's
+/// occupancy (bit = file): `[slide, hop]`, as file masks.
+pub static RANK_LINES: [[[u16; 2]; 1 << FILES]; FILES] = {
+    let mut t = [[[0u16; 2]; 1 << FILES]; FILES];
+    let mut f = 0;
+    while f < FILES {
+        let mut occ = 0;
+        while occ < 1 << FILES {
+            let (slide, hop) = line_targets(FILES, f, occ as u32);
+            t[f][occ] = [slide, hop];
+            occ += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// A rank mask (bit = rank) as the points of file a.
+pub static FILE_SPREAD: [u128; 1 << RANKS] = {
+    let mut t = [0u128; 1 << RANKS];
+    let mut m = 0;
+    while m < 1 << RANKS {
+        let mut r = 0;
+        while r < RANKS {
+            if m & (1 << r) != 0 {
+                t[m] |= 1u128 << (r * FILES);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The points of file a.
+pub const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < RANKS {
+        m |= 1u128 << (r * FILES);
+        r += 1;
+    }
+    m
+};
+/// The points of rank 0.
+pub const RANK_0: u128 = (1u128 << FILES) - 1;

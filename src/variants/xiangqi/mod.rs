@@ -187,6 +187,11 @@ impl Variant for Position {
     }
 
     #[inline]
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> usize {
+        self.count_legal()
+    }
+
+    #[inline]
     fn make_move(&mut self, mv: Move) -> Undo {
         self.make(mv)
     }

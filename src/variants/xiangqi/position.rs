@@ -41,6 +41,8 @@ pub struct Position {
     pub(super) ranks: [u16; RANKS],
     /// Bit `point` set for each piece of the colour.
     pub(super) by_color: [u128; 2],
+    /// Bit `point` set for each piece, by piece byte.
+    pub(super) by_piece: [u128; 16],
     pub(super) generals: [Sq; 2],
     pub(super) side: Color,
     /// Plies since the last capture.
@@ -67,6 +69,7 @@ impl Position {
             files: [0; FILES],
             ranks: [0; RANKS],
             by_color: [0; 2],
+            by_piece: [0; 16],
             generals: [u8::MAX; 2],
             side,
             halfmove: 0,
@@ -132,6 +135,7 @@ impl Position {
         self.files[file_of(s)] |= 1 << rank_of(s);
         self.ranks[rank_of(s)] |= 1 << file_of(s);
         self.by_color[color_of(p).index()] |= 1u128 << s;
+        self.by_piece[p as usize] |= 1u128 << s;
         self.hash ^= ZOBRIST[p as usize][s as usize];
         if kind_of(p) == Some(Kind::General) {
             self.generals[color_of(p).index()] = s;
@@ -145,6 +149,7 @@ impl Position {
         self.files[file_of(s)] &= !(1 << rank_of(s));
         self.ranks[rank_of(s)] &= !(1 << file_of(s));
         self.by_color[color_of(p).index()] &= !(1u128 << s);
+        self.by_piece[p as usize] &= !(1u128 << s);
         self.hash ^= ZOBRIST[p as usize][s as usize];
         p
     }
@@ -277,55 +282,63 @@ impl Position {
     #[inline]
     pub fn general_attacked(&self, us: Color) -> bool {
         let k = self.generals[us.index()];
-        let them = !us;
-        let rook = piece(them, Kind::Chariot);
-        let cannon = piece(them, Kind::Cannon);
-        let general = piece(them, Kind::General);
-        let f = file_of(k);
-        let r = rank_of(k);
-        // Along the file: chariot or general first, cannon second.
-        for (first, second) in [self.file_up(f, r), self.file_down(f, r)] {
-            if let Some(r1) = first {
-                let p = self.board[sq(f, r1) as usize];
-                if p == rook || p == general {
-                    return true;
-                }
-                if let Some(r2) = second {
-                    if self.board[sq(f, r2) as usize] == cannon {
-                        return true;
-                    }
-                }
-            }
-        }
-        for (first, second) in [self.rank_right(f, r), self.rank_left(f, r)] {
-            if let Some(f1) = first {
-                if self.board[sq(f1, r) as usize] == rook {
-                    return true;
-                }
-                if let Some(f2) = second {
-                    if self.board[sq(f2, r) as usize] == cannon {
-                        return true;
-                    }
-                }
-            }
-        }
-        self.horse_or_soldier_attacks(k, them)
+        self.attacked_after(us, k, k, k)
     }
 
+    /// Whether a general of `us` on `k` is attacked once `us`'s piece on
+    /// `from` has gone to `to` (taking whatever stood there): the one
+    /// legality test. `from == to == k` asks of the position as it stands;
+    /// a general's own move passes its destination as `k`.
     #[inline]
-    fn horse_or_soldier_attacks(&self, s: Sq, them: Color) -> bool {
-        let horse = piece(them, Kind::Horse);
-        let h = &HORSE_ATTACKS[s as usize];
-        for i in 0..h.count as usize {
-            if self.board[h.to[i] as usize] == horse && self.board[h.via[i] as usize] == EMPTY {
-                return true;
+    fn attacked_after(&self, us: Color, k: Sq, from: Sq, to: Sq) -> bool {
+        let them = !us;
+        // A piece of `them` stands on `s` after the move: the moving piece
+        // is ours, so only `to` changes hands.
+        let kept = !bit(to);
+        let by = |kind: Kind| self.by_piece[piece(them, kind) as usize] & kept;
+        if by(Kind::Soldier) & SOLDIER_ATTACKERS[them.index()][k as usize] != 0 {
+            return true;
+        }
+        let horses = by(Kind::Horse) & HORSE_REACH[k as usize];
+        if horses != 0 {
+            let h = &HORSE_ATTACKS[k as usize];
+            for i in 0..h.count as usize {
+                let leg = h.via[i];
+                let leg_free = leg == from || (leg != to && self.board[leg as usize] == EMPTY);
+                if horses & bit(h.to[i]) != 0 && leg_free {
+                    return true;
+                }
             }
         }
-        let soldier = piece(them, Kind::Soldier);
-        soldier_posts(s, them)
-            .into_iter()
-            .flatten()
-            .any(|p| self.board[p as usize] == soldier)
+        let (f, r) = (file_of(k), rank_of(k));
+        let chariots = by(Kind::Chariot);
+        let cannons = by(Kind::Cannon);
+        let general = by(Kind::General);
+        let file = FILE_A << f;
+        let rank = RANK_0 << (r * FILES);
+        if (chariots | cannons) & (file | rank) == 0 && general & file == 0 {
+            return false;
+        }
+        // Occupancy of the general's file and rank after the move.
+        let (mut fo, mut ro) = (self.files[f] as usize, self.ranks[r] as usize);
+        let (ff, fr, tf, tr) = (file_of(from), rank_of(from), file_of(to), rank_of(to));
+        if ff == f {
+            fo &= !(1 << fr);
+        }
+        if fr == r {
+            ro &= !(1 << ff);
+        }
+        if tf == f {
+            fo |= 1 << tr;
+        }
+        if tr == r {
+            ro |= 1 << tf;
+        }
+        let [slide_f, hop_f] = FILE_LINES[r][fo];
+        let [slide_r, hop_r] = RANK_LINES[f][ro];
+        let slide = (FILE_SPREAD[slide_f as usize] << f) | ((slide_r as u128) << (r * FILES));
+        let hop = (FILE_SPREAD[hop_f as usize] << f) | ((hop_r as u128) << (r * FILES));
+        slide & (chariots | (general & file)) != 0 || hop & cannons != 0
     }
 
     /// Every point holding a piece of `by` that attacks `s` (could capture a
@@ -436,177 +449,66 @@ impl Position {
     /// Pseudo-legal moves of the side to move: every move by the pieces'
     /// movement rules, whether or not it leaves the own general attacked.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        self.pseudo_moves_of::<false>(out);
-    }
-
-    /// Pseudo-legal moves of the side to move; with `CAPTURES`, only those
-    /// that take a piece.
-    fn pseudo_moves_of<const CAPTURES: bool>(&self, out: &mut Vec<Move>) {
         out.clear();
         let mut bb = self.by_color[self.side.index()];
         while bb != 0 {
             let from = bb.trailing_zeros() as Sq;
             bb &= bb - 1;
-            self.piece_moves_of::<CAPTURES>(from, out);
+            push_moves(out, from, self.targets(from));
         }
     }
 
     /// Pseudo-legal moves of the piece on `from` (which belongs to the side to move).
     #[inline]
     pub(super) fn piece_moves(&self, from: Sq, out: &mut Vec<Move>) {
-        self.piece_moves_of::<false>(from, out);
+        push_moves(out, from, self.targets(from));
     }
 
-    /// Pseudo-legal moves of the piece on `from`; with `CAPTURES`, only
-    /// those that take a piece.
+    /// Where the piece on `from` may go by its movement rules: empty points
+    /// and the other side's pieces it could take.
     #[inline]
-    fn piece_moves_of<const CAPTURES: bool>(&self, from: Sq, out: &mut Vec<Move>) {
+    pub fn targets(&self, from: Sq) -> u128 {
         let p = self.board[from as usize];
         let us = color_of(p);
-        let can_land = |to: Sq| {
-            let q = self.board[to as usize];
-            if CAPTURES {
-                q != EMPTY && color_of(q) != us
-            } else {
-                q == EMPTY || color_of(q) != us
-            }
-        };
+        let own = self.by_color[us.index()];
+        let occ = self.by_color[0] | self.by_color[1];
+        let f = from as usize;
         match kind_of(p) {
-            Some(Kind::General) => {
-                let t = &GENERAL_MOVES[from as usize];
-                for i in 0..t.count as usize {
-                    if can_land(t.to[i]) {
-                        out.push(Move::new(from, t.to[i]));
-                    }
-                }
+            Some(Kind::General) => GENERAL_BB[f] & !own,
+            Some(Kind::Advisor) => ADVISOR_BB[f] & !own,
+            Some(Kind::Elephant) => ELEPHANT_BB[f][eyes(occ, from)] & !own,
+            Some(Kind::Horse) => HORSE_BB[f][legs(occ, from)] & !own,
+            Some(Kind::Soldier) => SOLDIER_BB[us.index()][f] & !own,
+            Some(Kind::Chariot) => self.lines(from, 0) & !own,
+            Some(Kind::Cannon) => {
+                (self.lines(from, 0) & !occ) | (self.lines(from, 1) & self.by_color[(!us).index()])
             }
-            Some(Kind::Advisor) => {
-                let t = &ADVISOR_MOVES[from as usize];
-                for i in 0..t.count as usize {
-                    if can_land(t.to[i]) {
-                        out.push(Move::new(from, t.to[i]));
-                    }
-                }
-            }
-            Some(Kind::Elephant) => {
-                let t = &ELEPHANT_MOVES[from as usize];
-                for i in 0..t.count as usize {
-                    if self.board[t.via[i] as usize] == EMPTY && can_land(t.to[i]) {
-                        out.push(Move::new(from, t.to[i]));
-                    }
-                }
-            }
-            Some(Kind::Horse) => {
-                let t = &HORSE_MOVES[from as usize];
-                for i in 0..t.count as usize {
-                    if self.board[t.via[i] as usize] == EMPTY && can_land(t.to[i]) {
-                        out.push(Move::new(from, t.to[i]));
-                    }
-                }
-            }
-            Some(Kind::Chariot) => self.slide::<CAPTURES>(from, us, false, out),
-            Some(Kind::Cannon) => self.slide::<CAPTURES>(from, us, true, out),
-            Some(Kind::Soldier) => {
-                let f = file_of(from);
-                let r = rank_of(from);
-                let forward = match us {
-                    Color::White => (r + 1 < RANKS).then_some(r + 1),
-                    Color::Black => r.checked_sub(1),
-                };
-                if let Some(rf) = forward {
-                    let to = sq(f, rf);
-                    if can_land(to) {
-                        out.push(Move::new(from, to));
-                    }
-                }
-                if !own_side(from, us) {
-                    if f > 0 && can_land(sq(f - 1, r)) {
-                        out.push(Move::new(from, sq(f - 1, r)));
-                    }
-                    if f + 1 < FILES && can_land(sq(f + 1, r)) {
-                        out.push(Move::new(from, sq(f + 1, r)));
-                    }
-                }
-            }
-            None => {}
+            None => 0,
         }
     }
 
+    /// The points a chariot (`which` 0: up to the first piece each way,
+    /// that piece included) or a cannon's capture (`which` 1: the second
+    /// piece each way) reaches from `s` along its file and rank.
     #[inline]
-    fn slide<const CAPTURES: bool>(&self, from: Sq, us: Color, cannon: bool, out: &mut Vec<Move>) {
-        let f = file_of(from);
-        let r = rank_of(from);
-        let enemy = |s: Sq| {
-            let q = self.board[s as usize];
-            q != EMPTY && color_of(q) != us
-        };
-        // Up the file.
-        let (first, second) = self.file_up(f, r);
-        let end = first.unwrap_or(RANKS);
-        if !CAPTURES {
-            for rr in r + 1..end {
-                out.push(Move::new(from, sq(f, rr)));
-            }
-        }
-        let target = if cannon { second } else { first };
-        if let Some(t) = target {
-            if enemy(sq(f, t)) {
-                out.push(Move::new(from, sq(f, t)));
-            }
-        }
-        // Down the file.
-        let (first, second) = self.file_down(f, r);
-        let end = first.map_or(0, |x| x + 1);
-        if !CAPTURES {
-            for rr in (end..r).rev() {
-                out.push(Move::new(from, sq(f, rr)));
-            }
-        }
-        let target = if cannon { second } else { first };
-        if let Some(t) = target {
-            if enemy(sq(f, t)) {
-                out.push(Move::new(from, sq(f, t)));
-            }
-        }
-        // Right along the rank.
-        let (first, second) = self.rank_right(f, r);
-        let end = first.unwrap_or(FILES);
-        if !CAPTURES {
-            for ff in f + 1..end {
-                out.push(Move::new(from, sq(ff, r)));
-            }
-        }
-        let target = if cannon { second } else { first };
-        if let Some(t) = target {
-            if enemy(sq(t, r)) {
-                out.push(Move::new(from, sq(t, r)));
-            }
-        }
-        // Left along the rank.
-        let (first, second) = self.rank_left(f, r);
-        let end = first.map_or(0, |x| x + 1);
-        if !CAPTURES {
-            for ff in (end..f).rev() {
-                out.push(Move::new(from, sq(ff, r)));
-            }
-        }
-        let target = if cannon { second } else { first };
-        if let Some(t) = target {
-            if enemy(sq(t, r)) {
-                out.push(Move::new(from, sq(t, r)));
-            }
-        }
+    fn lines(&self, s: Sq, which: usize) -> u128 {
+        let (f, r) = (file_of(s), rank_of(s));
+        let on_file = FILE_LINES[r][self.files[f] as usize][which];
+        let on_rank = RANK_LINES[f][self.ranks[r] as usize][which];
+        (FILE_SPREAD[on_file as usize] << f) | ((on_rank as u128) << (r * FILES))
     }
 
     /// Whether the side to move would leave its own general attacked (or
     /// facing the other general) by playing the pseudo-legal move `m`.
     #[inline]
-    pub fn leaves_general_attacked(&mut self, m: Move) -> bool {
+    pub fn leaves_general_attacked(&self, m: Move) -> bool {
         let us = self.side;
-        let undo = self.make(m);
-        let bad = self.general_attacked(us);
-        self.unmake(m, undo);
-        bad
+        let k = self.generals[us.index()];
+        if m.from == k {
+            self.attacked_after(us, m.to, m.from, m.to)
+        } else {
+            self.attacked_after(us, k, m.from, m.to)
+        }
     }
 
     /// Whether the legal move `m` checks the other general.
@@ -618,59 +520,95 @@ impl Position {
 
     /// Every legal move of the side to move.
     pub fn legal(&self, out: &mut Vec<Move>) {
-        self.pseudo_moves(out);
-        self.keep_legal(out);
+        out.clear();
+        self.each_legal::<false>(|from, targets| push_moves(out, from, targets));
     }
 
-    /// Whether `m` is legal: found among the pseudo-legal moves of its
-    /// piece and kept by the same legality test as [`Position::legal`]
-    /// (reading a coordinate move needs no more). `scratch` is a buffer.
-    pub fn is_legal(&self, m: Move, scratch: &mut Vec<Move>) -> bool {
-        scratch.clear();
+    /// How many legal moves the side to move has (the same as
+    /// [`Position::legal`] lists, without listing them).
+    pub fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.each_legal::<false>(|_, targets| n += targets.count_ones() as usize);
+        n
+    }
+
+    /// Whether `m` is legal: a move of the side to move's piece by its
+    /// movement rules that leaves its general safe (reading a coordinate
+    /// move needs no more). `_scratch` is unused (kept for callers).
+    pub fn is_legal(&self, m: Move, _scratch: &mut Vec<Move>) -> bool {
         let p = self.board[m.from as usize];
-        if p == EMPTY || color_of(p) != self.side {
-            return false;
-        }
-        self.piece_moves(m.from, scratch);
-        if !scratch.contains(&m) {
-            return false;
-        }
-        scratch.clear();
-        scratch.push(m);
-        self.keep_legal(scratch);
-        !scratch.is_empty()
+        p != EMPTY
+            && color_of(p) == self.side
+            && self.targets(m.from) & bit(m.to) != 0
+            && !self.leaves_general_attacked(m)
     }
 
     /// Every legal capture of the side to move (for the search's quiescence).
     pub fn legal_captures(&self, out: &mut Vec<Move>) {
-        self.pseudo_moves_of::<true>(out);
-        self.keep_legal(out);
+        out.clear();
+        self.each_legal::<true>(|from, targets| push_moves(out, from, targets));
     }
 
-    /// Keeps the pseudo-legal moves in `out` that are legal.
-    fn keep_legal(&self, out: &mut Vec<Move>) {
+    /// Calls `sink(from, targets)` with the legal targets of each piece of
+    /// the side to move (pieces in increasing order; a piece may come with
+    /// no target); with `CAPTURES`, only the targets that take.
+    ///
+    /// Only a move that could expose the general is tested: a move of the
+    /// general, and a move of a piece that [`Position::exposures`] names
+    /// (or, in check, every move that [`Position::evasions`] lets through).
+    /// A piece landing between the general and an enemy cannon with nothing
+    /// between them screens the cannon: never legal.
+    #[inline]
+    fn each_legal<const CAPTURES: bool>(&self, mut sink: impl FnMut(Sq, u128)) {
         let us = self.side;
         let k = self.generals[us.index()];
-        if self.general_attacked(us) {
-            // In check: only a move of the general, or one that takes, blocks
-            // or unscreens a checking piece, can be legal; those are tried.
+        let wanted = if CAPTURES {
+            self.by_color[(!us).index()]
+        } else {
+            u128::MAX
+        };
+        let check = self.general_attacked(us);
+        let (free, tested, allowed) = if check {
+            // Pieces that may unscreen a checking cannon try every target;
+            // the others only targets that take or block a checker.
             let (unscreen, resolve) = self.evasions(us);
-            let mut scratch = self.clone();
-            out.retain(|&m| {
-                (m.from == k || unscreen & (1 << m.from) != 0 || resolve & (1 << m.to) != 0)
-                    && !scratch.leaves_general_attacked(m)
-            });
-            return;
+            (0, unscreen, resolve)
+        } else {
+            let (vacate, land) = self.exposures(us);
+            (!vacate, vacate, !land)
+        };
+        let mut bb = self.by_color[us.index()];
+        while bb != 0 {
+            let from = bb.trailing_zeros() as Sq;
+            bb &= bb - 1;
+            let targets = self.targets(from) & wanted;
+            if from == k {
+                sink(from, self.safe(us, from, targets, true));
+            } else if bit(from) & tested != 0 {
+                sink(from, self.safe(us, from, targets, false));
+            } else if bit(from) & free != 0 {
+                sink(from, targets & allowed);
+            } else {
+                sink(from, self.safe(us, from, targets & allowed, false));
+            }
         }
-        let (vacate, land) = self.exposures(us);
-        let mut scratch: Option<Position> = None;
-        out.retain(|&m| {
-            let exposed = m.from == k || vacate & (1 << m.from) != 0 || land & (1 << m.to) != 0;
-            !exposed
-                || !scratch
-                    .get_or_insert_with(|| self.clone())
-                    .leaves_general_attacked(m)
-        });
+    }
+
+    /// The targets of the piece of `us` on `from` after which its general
+    /// is not attacked (`general`: the piece is the general).
+    #[inline]
+    fn safe(&self, us: Color, from: Sq, mut targets: u128, general: bool) -> u128 {
+        let k = self.generals[us.index()];
+        let mut out = targets;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Sq;
+            targets &= targets - 1;
+            let king = if general { to } else { k };
+            if self.attacked_after(us, king, from, to) {
+                out &= !bit(to);
+            }
+        }
+        out
     }
 
     /// The three nearest pieces from `s` each way along its file and rank
@@ -738,8 +676,8 @@ impl Position {
     /// line to an enemy chariot, general or cannon or free a horse's leg;
     /// and the empty points where a piece, landing, would become a cannon's
     /// screen. Every other move is legal: after it, a line holds the same
-    /// pieces or more, no horse's leg is freed, and no piece appears that
-    /// did not stand there.
+    /// pieces or more, no enemy horse's leg is freed, and no piece appears
+    /// that did not stand there.
     fn exposures(&self, us: Color) -> (u128, u128) {
         let k = self.generals[us.index()];
         let them = !us;
@@ -748,8 +686,6 @@ impl Position {
             piece(them, Kind::Cannon),
             piece(them, Kind::General),
         );
-        let f = file_of(k);
-        let r = rank_of(k);
         let mut vacate = 0u128;
         let mut land = 0u128;
         let lines = self.nearest_on_lines(k);
@@ -774,14 +710,25 @@ impl Position {
                 }
             }
         }
-        // Horse legs: the general's diagonal neighbours.
-        for (df, dr) in [(-1i32, -1i32), (-1, 1), (1, -1), (1, 1)] {
-            let (x, y) = (f as i32 + df, r as i32 + dr);
-            if (0..FILES as i32).contains(&x) && (0..RANKS as i32).contains(&y) {
-                vacate |= 1 << sq(x as usize, y as usize);
+        // The legs of enemy horses a knight's move from the general.
+        let horse = piece(them, Kind::Horse);
+        let h = &HORSE_ATTACKS[k as usize];
+        for i in 0..h.count as usize {
+            if self.board[h.to[i] as usize] == horse {
+                vacate |= bit(h.via[i]);
             }
         }
         (vacate, land)
+    }
+}
+
+/// Appends a move from `from` to each point of `targets`.
+#[inline]
+fn push_moves(out: &mut Vec<Move>, from: Sq, mut targets: u128) {
+    while targets != 0 {
+        let to = targets.trailing_zeros() as Sq;
+        targets &= targets - 1;
+        out.push(Move::new(from, to));
     }
 }
 
