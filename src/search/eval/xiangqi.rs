@@ -8,8 +8,7 @@
 
 use crate::search::Evaluate;
 use crate::variants::xiangqi::board::{
-    color_of, kind_of, own_side, piece, ADVISOR_MOVES, ELEPHANT_MOVES, EMPTY, GENERAL_MOVES,
-    HORSE_MOVES, POINTS,
+    color_of, kind_of, own_side, piece, EMPTY, POINTS,
 };
 use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
 use crate::variants::Color;
@@ -159,56 +158,28 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         let ci = c.index();
         let enemy_palace = PALACES[(!c).index()];
         let enemy_general = pos.general(!c);
+        let own = pos.occupied_by(c);
         for s in pos.pieces(c) {
             let Some(kind) = kind_of(pos.piece_at(s)) else {
                 continue;
             };
             sink.add(pst_term(kind, c, s), sign);
-            let mut reach = 0u128;
+            // What it guards: every point it would take on, own pieces'
+            // included (the cannon's reach is worked out below).
+            let reach = pos.guards(s);
             match kind {
-                Kind::General => {
-                    let t = &GENERAL_MOVES[s as usize];
-                    for i in 0..t.count as usize {
-                        reach |= bit(t.to[i]);
-                    }
-                    attacks[ci].all |= reach;
-                }
+                Kind::General => attacks[ci].all |= reach,
                 Kind::Advisor => {
                     defenders[ci][0] += 1;
-                    let t = &ADVISOR_MOVES[s as usize];
-                    for i in 0..t.count as usize {
-                        reach |= bit(t.to[i]);
-                    }
                     attacks[ci].cheap |= reach;
                 }
                 Kind::Elephant => {
                     defenders[ci][1] += 1;
-                    let t = &ELEPHANT_MOVES[s as usize];
-                    for i in 0..t.count as usize {
-                        if pos.piece_at(t.via[i]) == EMPTY {
-                            reach |= bit(t.to[i]);
-                        }
-                    }
                     attacks[ci].cheap |= reach;
                 }
                 Kind::Soldier => {
-                    let f = file_of(s);
-                    let r = rank_of(s);
-                    let forward = match c {
-                        Color::White => (r < 9).then(|| sq(f, r + 1)),
-                        Color::Black => (r > 0).then(|| sq(f, r - 1)),
-                    };
-                    if let Some(t) = forward {
-                        reach |= bit(t);
-                    }
                     if !own_side(s, c) {
                         soldiers_across[ci] |= bit(s);
-                        if f > 0 {
-                            reach |= bit(sq(f - 1, r));
-                        }
-                        if f < 8 {
-                            reach |= bit(sq(f + 1, r));
-                        }
                     }
                     attacks[ci].cheap |= reach;
                     if reach & enemy_palace != 0 {
@@ -217,17 +188,7 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                 }
                 Kind::Horse => {
                     phase += 3;
-                    let t = &HORSE_MOVES[s as usize];
-                    let mut mobility = 0;
-                    for i in 0..t.count as usize {
-                        if pos.piece_at(t.via[i]) == EMPTY {
-                            reach |= bit(t.to[i]);
-                            let q = pos.piece_at(t.to[i]);
-                            if q == EMPTY || color_of(q) != c {
-                                mobility += 1;
-                            }
-                        }
-                    }
+                    let mobility = (reach & !own).count_ones() as usize;
                     sink.add(term::MOB_HORSE + mobility, sign);
                     sink.add(term::HORSE_NEAR_GENERAL + nearness(s, enemy_general), sign);
                     attacks[ci].minor |= reach;
@@ -237,18 +198,7 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                 }
                 Kind::Chariot => {
                     phase += 6;
-                    let mut mobility = 0;
-                    for (dir, (first, _)) in pos.line_blockers(s).into_iter().enumerate() {
-                        let (points, end) = ray(s, dir, first);
-                        reach |= points;
-                        mobility += points.count_ones() as usize;
-                        if let Some(b) = end {
-                            reach |= bit(b);
-                            if color_of(pos.piece_at(b)) != c {
-                                mobility += 1;
-                            }
-                        }
-                    }
+                    let mobility = (reach & !own).count_ones() as usize;
                     sink.add(term::MOB_CHARIOT + mobility.min(17), sign);
                     sink.add(
                         term::CHARIOT_NEAR_GENERAL + nearness(s, enemy_general),
@@ -261,22 +211,8 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                 }
                 Kind::Cannon => {
                     phase += 3;
-                    let mut mobility = 0;
-                    for (dir, (first, second)) in pos.line_blockers(s).into_iter().enumerate() {
-                        let (quiet, _) = ray(s, dir, first);
-                        mobility += quiet.count_ones() as usize;
-                        if let Some(screen) = first {
-                            // Beyond the screen, up to and with the next piece.
-                            let (beyond, end) = ray(screen, dir, second);
-                            reach |= beyond;
-                            if let Some(t) = end {
-                                reach |= bit(t);
-                                if color_of(pos.piece_at(t)) != c {
-                                    mobility += 1;
-                                }
-                            }
-                        }
-                    }
+                    // Quiet moves and captures.
+                    let mobility = pos.targets(s).count_ones() as usize;
                     sink.add(term::MOB_CANNON + mobility.min(17), sign);
                     attacks[ci].minor |= reach;
                     if reach & enemy_palace != 0 {
@@ -412,42 +348,6 @@ const FILE_I_MASK: u128 = {
     m
 };
 
-/// Every point from a point (exclusive) to the board's edge, by direction
-/// (up, down, right, left, as [`Position::line_blockers`]).
-static RAYS: [[u128; POINTS]; 4] = {
-    let mut t = [[0u128; POINTS]; 4];
-    let deltas = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)];
-    let mut dir = 0;
-    while dir < 4 {
-        let mut s = 0;
-        while s < POINTS {
-            let (mut x, mut y) = (
-                (s % 9) as i32 + deltas[dir].0,
-                (s / 9) as i32 + deltas[dir].1,
-            );
-            while x >= 0 && x < 9 && y >= 0 && y < 10 {
-                t[dir][s] |= 1u128 << (y * 9 + x);
-                x += deltas[dir].0;
-                y += deltas[dir].1;
-            }
-            s += 1;
-        }
-        dir += 1;
-    }
-    t
-};
-
-/// The empty points from `s` (exclusive) in direction `dir` up to `end`
-/// (exclusive; the first occupied point that way, or none), and `end`.
-#[inline]
-fn ray(s: Sq, dir: usize, end: Option<Sq>) -> (u128, Option<Sq>) {
-    let all = RAYS[dir][s as usize];
-    match end {
-        Some(e) => (all & !RAYS[dir][e as usize] & !bit(e), end),
-        None => (all, None),
-    }
-}
-
 /// Pieces strictly between two points of one file.
 fn pieces_between(pos: &Position, a: Sq, b: Sq) -> usize {
     let f = file_of(a);
@@ -489,7 +389,8 @@ const fn exchange_value(kind: Kind) -> i32 {
 }
 
 /// The static exchange test (see [`Evaluate::see_ge`]): the moves and
-/// recaptures on the destination are played on a copy, so cannon screens
+/// recaptures on the destination are played out on the occupancy (pieces
+/// leave the points they took from), so cannon screens
 /// that appear and vanish are seen; pins are not.
 fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let victim = kind_of(pos.piece_at(mv.to)).map_or(0, exchange_value);
@@ -504,16 +405,19 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let mut p = pos.clone();
-    p.make(mv);
+    // Played out on the occupancy alone: each capture takes its piece off
+    // the point it stood on, which may open a line behind it.
+    let mut standing = pos.standing();
+    standing.remove(mv.from);
+    let mut side = !pos.side();
     // 1 while the side that made the move is ahead of the threshold.
     let mut res = 1;
-    while let Some((from, kind)) = p.least_attacker(mv.to, p.side()) {
+    while let Some((from, kind)) = pos.least_attacker_in(mv.to, side, &standing) {
         res ^= 1;
+        standing.remove(from);
         if kind == Kind::General {
             // The general takes only where nothing takes it back.
-            p.make(Move::new(from, mv.to));
-            if p.least_attacker(mv.to, p.side()).is_some() {
+            if pos.least_attacker_in(mv.to, !side, &standing).is_some() {
                 res ^= 1;
             }
             break;
@@ -522,7 +426,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         if swap < res {
             break;
         }
-        p.make(Move::new(from, mv.to));
+        side = !side;
     }
     res == 1
 }

@@ -16,7 +16,7 @@ pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
 pub use explain::Why;
 pub use fen::START_FEN;
 pub use notation::Notation;
-pub use position::{Move, Position, Undo};
+pub use position::{Move, Position, Standing, Undo};
 pub use repetition::judge_cycle;
 
 use super::{

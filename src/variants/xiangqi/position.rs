@@ -114,7 +114,13 @@ impl Position {
         self.hash
     }
 
-    /// Points holding pieces of `c`, in increasing order.
+    /// The points holding a piece of `c`, as a bitboard (bit = point).
+    #[inline]
+    pub fn occupied_by(&self, c: Color) -> u128 {
+        self.by_color[c.index()]
+    }
+
+    /// The points holding a piece of `c`, in increasing order.
     pub fn pieces(&self, c: Color) -> impl Iterator<Item = Sq> {
         let mut bb = self.by_color[c.index()];
         std::iter::from_fn(move || {
@@ -194,71 +200,6 @@ impl Position {
         self.halfmove = undo.halfmove;
     }
 
-    /// The first occupied rank above `r` on file `f`, and the second.
-    #[inline]
-    fn file_up(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
-        let occ = (self.files[f] as u32) >> (r + 1);
-        if occ == 0 {
-            return (None, None);
-        }
-        let first = r + 1 + occ.trailing_zeros() as usize;
-        let rest = occ & (occ - 1);
-        let second = if rest == 0 {
-            None
-        } else {
-            Some(r + 1 + rest.trailing_zeros() as usize)
-        };
-        (Some(first), second)
-    }
-
-    #[inline]
-    fn file_down(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
-        let occ = (self.files[f] as u32) & ((1u32 << r) - 1);
-        if occ == 0 {
-            return (None, None);
-        }
-        let first = 31 - occ.leading_zeros() as usize;
-        let rest = occ & !(1 << first);
-        let second = if rest == 0 {
-            None
-        } else {
-            Some(31 - rest.leading_zeros() as usize)
-        };
-        (Some(first), second)
-    }
-
-    #[inline]
-    fn rank_right(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
-        let occ = (self.ranks[r] as u32) >> (f + 1);
-        if occ == 0 {
-            return (None, None);
-        }
-        let first = f + 1 + occ.trailing_zeros() as usize;
-        let rest = occ & (occ - 1);
-        let second = if rest == 0 {
-            None
-        } else {
-            Some(f + 1 + rest.trailing_zeros() as usize)
-        };
-        (Some(first), second)
-    }
-
-    #[inline]
-    fn rank_left(&self, f: usize, r: usize) -> (Option<usize>, Option<usize>) {
-        let occ = (self.ranks[r] as u32) & ((1u32 << f) - 1);
-        if occ == 0 {
-            return (None, None);
-        }
-        let first = 31 - occ.leading_zeros() as usize;
-        let rest = occ & !(1 << first);
-        let second = if rest == 0 {
-            None
-        } else {
-            Some(31 - rest.leading_zeros() as usize)
-        };
-        (Some(first), second)
-    }
-
     /// The nearest and second-nearest occupied points from `s` in the four
     /// orthogonal directions (up, down, right, left): where a chariot's
     /// line ends and what a cannon could take.
@@ -271,10 +212,10 @@ impl Position {
         let on_rank =
             |x: (Option<usize>, Option<usize>)| (x.0.map(|ff| sq(ff, r)), x.1.map(|ff| sq(ff, r)));
         [
-            on_file(self.file_up(f, r)),
-            on_file(self.file_down(f, r)),
-            on_rank(self.rank_right(f, r)),
-            on_rank(self.rank_left(f, r)),
+            on_file(above(self.files[f], r)),
+            on_file(below(self.files[f], r)),
+            on_rank(above(self.ranks[r], f)),
+            on_rank(below(self.ranks[r], f)),
         ]
     }
 
@@ -397,53 +338,83 @@ impl Position {
     /// exchanges on a point that does not hold a general (the facing rule
     /// is not an attack here).
     pub fn least_attacker(&self, s: Sq, by: Color) -> Option<(Sq, Kind)> {
-        let soldier = piece(by, Kind::Soldier);
-        for p in soldier_posts(s, by).into_iter().flatten() {
-            if self.board[p as usize] == soldier {
-                return Some((p, Kind::Soldier));
+        self.least_attacker_in(s, by, &self.standing())
+    }
+
+    /// Every piece of the position still standing: where an exchange on one
+    /// point starts (see [`Position::least_attacker_in`]).
+    #[inline]
+    pub fn standing(&self) -> Standing {
+        Standing {
+            all: self.by_color[0] | self.by_color[1],
+            files: self.files,
+            ranks: self.ranks,
+        }
+    }
+
+    /// [`Position::least_attacker`] once the pieces that have already taken
+    /// on `s` have left their points: only the pieces in `standing` attack,
+    /// and only they block lines, legs and eyes. Ties within a kind go the
+    /// same way as in the position itself (soldier from behind first, then
+    /// the tables' order; lines up, down, right, left).
+    pub fn least_attacker_in(&self, s: Sq, by: Color, standing: &Standing) -> Option<(Sq, Kind)> {
+        let all = standing.all;
+        let mine = |kind: Kind| self.by_piece[piece(by, kind) as usize] & all;
+        let soldiers = mine(Kind::Soldier);
+        if soldiers & SOLDIER_ATTACKERS[by.index()][s as usize] != 0 {
+            for p in soldier_posts(s, by).into_iter().flatten() {
+                if soldiers & bit(p) != 0 {
+                    return Some((p, Kind::Soldier));
+                }
             }
         }
-        let steppers: [(&[Steps; POINTS], Kind, bool); 3] = [
-            (&ADVISOR_MOVES, Kind::Advisor, false),
-            (&ELEPHANT_MOVES, Kind::Elephant, true),
-            (&HORSE_ATTACKS, Kind::Horse, true),
+        let steppers: [(&[Steps; POINTS], u128, Kind, bool); 3] = [
+            (&ADVISOR_MOVES, ADVISOR_BB[s as usize], Kind::Advisor, false),
+            (&ELEPHANT_MOVES, ELEPHANT_BB[s as usize][0], Kind::Elephant, true),
+            (&HORSE_ATTACKS, HORSE_REACH[s as usize], Kind::Horse, true),
         ];
-        for (table, kind, legged) in steppers {
-            let want = piece(by, kind);
+        for (table, reach, kind, legged) in steppers {
+            let ours = mine(kind);
+            if ours & reach == 0 {
+                continue;
+            }
             let t = &table[s as usize];
             for i in 0..t.count as usize {
-                if self.board[t.to[i] as usize] == want
-                    && (!legged || self.board[t.via[i] as usize] == EMPTY)
-                {
+                if ours & bit(t.to[i]) != 0 && (!legged || all & bit(t.via[i]) == 0) {
                     return Some((t.to[i], kind));
                 }
             }
         }
-        let lines = self.line_blockers(s);
-        let cannon = piece(by, Kind::Cannon);
-        for (_, second) in lines {
-            if let Some(c) = second {
-                if self.board[c as usize] == cannon {
-                    return Some((c, Kind::Cannon));
+        let (f, r) = (file_of(s), rank_of(s));
+        let lines = [
+            (above(standing.files[f], r), true),
+            (below(standing.files[f], r), true),
+            (above(standing.ranks[r], f), false),
+            (below(standing.ranks[r], f), false),
+        ];
+        let at = |x: usize, on_file: bool| if on_file { sq(f, x) } else { sq(x, r) };
+        let cannons = mine(Kind::Cannon);
+        if cannons != 0 {
+            for ((_, second), on_file) in lines {
+                if let Some(c) = second.map(|x| at(x, on_file)) {
+                    if cannons & bit(c) != 0 {
+                        return Some((c, Kind::Cannon));
+                    }
                 }
             }
         }
-        let chariot = piece(by, Kind::Chariot);
-        for (first, _) in lines {
-            if let Some(a) = first {
-                if self.board[a as usize] == chariot {
-                    return Some((a, Kind::Chariot));
+        let chariots = mine(Kind::Chariot);
+        if chariots != 0 {
+            for ((first, _), on_file) in lines {
+                if let Some(a) = first.map(|x| at(x, on_file)) {
+                    if chariots & bit(a) != 0 {
+                        return Some((a, Kind::Chariot));
+                    }
                 }
             }
         }
-        let general = piece(by, Kind::General);
-        let t = &GENERAL_MOVES[s as usize];
-        for i in 0..t.count as usize {
-            if self.board[t.to[i] as usize] == general {
-                return Some((t.to[i], Kind::General));
-            }
-        }
-        None
+        let general = mine(Kind::General) & GENERAL_BB[s as usize];
+        (general != 0).then(|| (general.trailing_zeros() as Sq, Kind::General))
     }
 
     /// Pseudo-legal moves of the side to move: every move by the pieces'
@@ -471,18 +442,30 @@ impl Position {
         let p = self.board[from as usize];
         let us = color_of(p);
         let own = self.by_color[us.index()];
+        if kind_of(p) == Some(Kind::Cannon) {
+            let occ = self.by_color[0] | self.by_color[1];
+            (self.lines(from, 0) & !occ) | (self.lines(from, 1) & self.by_color[(!us).index()])
+        } else {
+            self.guards(from) & !own
+        }
+    }
+
+    /// The points the piece on `from` would take on if an enemy piece stood
+    /// there, own pieces' points included (the points it guards); for a
+    /// cannon, the pieces it could take or guards over a screen.
+    #[inline]
+    pub fn guards(&self, from: Sq) -> u128 {
+        let p = self.board[from as usize];
         let occ = self.by_color[0] | self.by_color[1];
         let f = from as usize;
         match kind_of(p) {
-            Some(Kind::General) => GENERAL_BB[f] & !own,
-            Some(Kind::Advisor) => ADVISOR_BB[f] & !own,
-            Some(Kind::Elephant) => ELEPHANT_BB[f][eyes(occ, from)] & !own,
-            Some(Kind::Horse) => HORSE_BB[f][legs(occ, from)] & !own,
-            Some(Kind::Soldier) => SOLDIER_BB[us.index()][f] & !own,
-            Some(Kind::Chariot) => self.lines(from, 0) & !own,
-            Some(Kind::Cannon) => {
-                (self.lines(from, 0) & !occ) | (self.lines(from, 1) & self.by_color[(!us).index()])
-            }
+            Some(Kind::General) => GENERAL_BB[f],
+            Some(Kind::Advisor) => ADVISOR_BB[f],
+            Some(Kind::Elephant) => ELEPHANT_BB[f][eyes(occ, from)],
+            Some(Kind::Horse) => HORSE_BB[f][legs(occ, from)],
+            Some(Kind::Soldier) => SOLDIER_BB[color_of(p).index()][f],
+            Some(Kind::Chariot) => self.lines(from, 0),
+            Some(Kind::Cannon) => self.beyond_screens(from),
             None => 0,
         }
     }
@@ -496,6 +479,21 @@ impl Position {
         let on_file = FILE_LINES[r][self.files[f] as usize][which];
         let on_rank = RANK_LINES[f][self.ranks[r] as usize][which];
         (FILE_SPREAD[on_file as usize] << f) | ((on_rank as u128) << (r * FILES))
+    }
+
+    /// What a cannon on `s` guards: along its file and rank, the points
+    /// beyond the first piece (the screen) up to the next piece, that piece
+    /// included. The reach with the screens taken away, less the reach
+    /// with them.
+    #[inline]
+    fn beyond_screens(&self, s: Sq) -> u128 {
+        let (f, r) = (file_of(s), rank_of(s));
+        let (fo, ro) = (self.files[f] as usize, self.ranks[r] as usize);
+        let near_f = FILE_LINES[r][fo][0] as usize;
+        let near_r = RANK_LINES[f][ro][0] as usize;
+        let far_f = FILE_LINES[r][fo & !(near_f & fo)][0] as usize & !near_f;
+        let far_r = RANK_LINES[f][ro & !(near_r & ro)][0] as usize & !near_r;
+        (FILE_SPREAD[far_f] << f) | ((far_r as u128) << (r * FILES))
     }
 
     /// Whether the side to move would leave its own general attacked (or
@@ -792,6 +790,54 @@ fn nearest3(
         m &= !(1 << x);
     }
     (out, before)
+}
+
+/// The pieces still standing while an exchange on one point is played
+/// out: each piece that takes on the point leaves the point it stood on
+/// (see [`Position::least_attacker_in`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Standing {
+    all: u128,
+    files: [u16; FILES],
+    ranks: [u16; RANKS],
+}
+
+impl Standing {
+    /// The piece on `s` has left it.
+    #[inline]
+    pub fn remove(&mut self, s: Sq) {
+        let (f, r) = (file_of(s), rank_of(s));
+        self.all &= !bit(s);
+        self.files[f] &= !(1 << r);
+        self.ranks[r] &= !(1 << f);
+    }
+}
+
+/// In the occupancy word of a file (bit = rank) or a rank (bit = file):
+/// the first and second occupied index above `i`.
+#[inline]
+fn above(word: u16, i: usize) -> (Option<usize>, Option<usize>) {
+    let occ = (word as u32) >> (i + 1);
+    if occ == 0 {
+        return (None, None);
+    }
+    let rest = occ & (occ - 1);
+    (
+        Some(i + 1 + occ.trailing_zeros() as usize),
+        (rest != 0).then(|| i + 1 + rest.trailing_zeros() as usize),
+    )
+}
+
+/// The first and second occupied index below `i` (see [`above`]).
+#[inline]
+fn below(word: u16, i: usize) -> (Option<usize>, Option<usize>) {
+    let occ = (word as u32) & ((1u32 << i) - 1);
+    if occ == 0 {
+        return (None, None);
+    }
+    let first = 31 - occ.leading_zeros() as usize;
+    let rest = occ & !(1 << first);
+    (Some(first), (rest != 0).then(|| 31 - rest.leading_zeros() as usize))
 }
 
 /// The points from which a soldier of `by` attacks `s`: behind it as the
