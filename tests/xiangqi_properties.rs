@@ -84,19 +84,27 @@ fn naive_steps(p: &Position, f: i32, r: i32, tf: i32, tr: i32) -> bool {
                 (7..=9).contains(&y)
             }
     };
-    let own_side = |y: i32| if color == Color::White { y <= 4 } else { y >= 5 };
+    let own_side = |y: i32| {
+        if color == Color::White {
+            y <= 4
+        } else {
+            y >= 5
+        }
+    };
     match kind {
-        Kind::Cannon => (df == 0) != (dr == 0) && {
-            let (sf, sr) = (df.signum(), dr.signum());
-            let (mut x, mut y) = (f + sf, r + sr);
-            let mut clear = true;
-            while (x, y) != (tf, tr) {
-                clear &= at(p, x, y).is_none();
-                x += sf;
-                y += sr;
+        Kind::Cannon => {
+            (df == 0) != (dr == 0) && {
+                let (sf, sr) = (df.signum(), dr.signum());
+                let (mut x, mut y) = (f + sf, r + sr);
+                let mut clear = true;
+                while (x, y) != (tf, tr) {
+                    clear &= at(p, x, y).is_none();
+                    x += sf;
+                    y += sr;
+                }
+                clear
             }
-            clear
-        },
+        }
         Kind::Chariot | Kind::Horse | Kind::Soldier => naive_attacks(p, f, r, tf, tr),
         Kind::General => df.abs() + dr.abs() == 1 && in_palace(tf, tr),
         Kind::Advisor => df.abs() == 1 && dr.abs() == 1 && in_palace(tf, tr),

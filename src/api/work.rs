@@ -155,7 +155,6 @@ fn replay<V: Prose>(req: &impl PositionFields, extent: Extent) -> Result<Replaye
     let notation = source
         .notation
         .unwrap_or_else(|| record::detect(&start, moves.first().map(String::as_str)));
-    let first = start.clone();
     let mut game = Game::<V>::new(start, rules);
     let played = match extent {
         Extent::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
@@ -163,7 +162,7 @@ fn replay<V: Prose>(req: &impl PositionFields, extent: Extent) -> Result<Replaye
     };
     // How an error names a move: by index, or as the record numbers it.
     let label = |index: usize, text: &str| match &source.record {
-        Some(r) => record::move_label(r, &first, index, text),
+        Some(r) => record::move_label(r, &game.positions()[0], index, text),
         None => format!("move {index} ('{text}')"),
     };
     let field = |index: usize| {

@@ -8,7 +8,7 @@
 
 use crate::search::Evaluate;
 use crate::variants::xiangqi::board::{
-    color_of, kind_of, own_side, piece, EMPTY, POINTS,
+    bit, color_of, kind_of, own_side, piece, EMPTY, FILE_A, POINTS,
 };
 use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
 use crate::variants::Color;
@@ -124,10 +124,6 @@ const PALACES: [u128; 2] = {
     }
     p
 };
-
-const fn bit(s: Sq) -> u128 {
-    1u128 << s
-}
 
 /// What each side attacks, by the cheapest kind of attacker.
 #[derive(Default)]
@@ -338,15 +334,7 @@ fn nearness(s: Sq, g: Sq) -> usize {
 
 /// Points on file i (the rightmost), where a shift by one wraps to the
 /// next rank.
-const FILE_I_MASK: u128 = {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 10 {
-        m |= 1u128 << sq(8, r);
-        r += 1;
-    }
-    m
-};
+const FILE_I_MASK: u128 = FILE_A << 8;
 
 /// Pieces strictly between two points of one file.
 fn pieces_between(pos: &Position, a: Sq, b: Sq) -> usize {

@@ -611,39 +611,31 @@ const fn line_targets(n: usize, i: usize, occ: u32) -> (u16, u16) {
     (slide, hop)
 }
 
-/// Chariot and cannon targets along a file, by rank and the file's
-/// occupancy (bit = rank): `[slide, hop]`, as rank masks.
-pub static FILE_LINES: [[[u16; 2]; 1 << RANKS]; RANKS] = {
-    let mut t = [[[0u16; 2]; 1 << RANKS]; RANKS];
-    let mut r = 0;
-    while r < RANKS {
+/// Chariot and cannon targets along every point of a line of `N` points,
+/// by the point and the line's occupancy (`OCC` = 2^N of them): `[slide,
+/// hop]` as masks of the line ([`line_targets`]).
+const fn line_table<const N: usize, const OCC: usize>() -> [[[u16; 2]; OCC]; N] {
+    let mut t = [[[0u16; 2]; OCC]; N];
+    let mut i = 0;
+    while i < N {
         let mut occ = 0;
-        while occ < 1 << RANKS {
-            let (slide, hop) = line_targets(RANKS, r, occ as u32);
-            t[r][occ] = [slide, hop];
+        while occ < OCC {
+            let (slide, hop) = line_targets(N, i, occ as u32);
+            t[i][occ] = [slide, hop];
             occ += 1;
         }
-        r += 1;
+        i += 1;
     }
     t
-};
+}
+
+/// Chariot and cannon targets along a file, by rank and the file's
+/// occupancy (bit = rank): `[slide, hop]`, as rank masks.
+pub static FILE_LINES: [[[u16; 2]; 1 << RANKS]; RANKS] = line_table::<RANKS, { 1 << RANKS }>();
 
 /// Chariot and cannon targets along a rank, by file and the rank's
 /// occupancy (bit = file): `[slide, hop]`, as file masks.
-pub static RANK_LINES: [[[u16; 2]; 1 << FILES]; FILES] = {
-    let mut t = [[[0u16; 2]; 1 << FILES]; FILES];
-    let mut f = 0;
-    while f < FILES {
-        let mut occ = 0;
-        while occ < 1 << FILES {
-            let (slide, hop) = line_targets(FILES, f, occ as u32);
-            t[f][occ] = [slide, hop];
-            occ += 1;
-        }
-        f += 1;
-    }
-    t
-};
+pub static RANK_LINES: [[[u16; 2]; 1 << FILES]; FILES] = line_table::<FILES, { 1 << FILES }>();
 
 /// A rank mask (bit = rank) as the points of file a.
 pub static FILE_SPREAD: [u128; 1 << RANKS] = {

@@ -202,14 +202,13 @@ impl Variant for Position {
     }
 
     fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, MoveError<Why>> {
-        let mut legal = Vec::new();
         match notation {
             Notation::Iccs | Notation::Fairy => {
                 let base = usize::from(notation == Notation::Fairy);
                 let (from, to) =
                     notation::parse_coordinates(text, base).ok_or(MoveError::Unreadable)?;
                 let m = Move::new(from, to);
-                if self.is_legal(m, &mut legal) {
+                if self.is_legal(m) {
                     Ok(m)
                 } else {
                     Err(MoveError::Illegal(explain::why(self, from, to)))
@@ -218,6 +217,7 @@ impl Variant for Position {
             Notation::Wxf | Notation::Chinese => {
                 let written = Written::read(text, notation == Notation::Chinese)
                     .ok_or(MoveError::Unreadable)?;
+                let mut legal = Vec::new();
                 self.legal(&mut legal);
                 legal
                     .into_iter()

@@ -205,18 +205,7 @@ impl Position {
     /// line ends and what a cannon could take.
     #[inline]
     pub fn line_blockers(&self, s: Sq) -> [(Option<Sq>, Option<Sq>); 4] {
-        let f = file_of(s);
-        let r = rank_of(s);
-        let on_file =
-            |x: (Option<usize>, Option<usize>)| (x.0.map(|rr| sq(f, rr)), x.1.map(|rr| sq(f, rr)));
-        let on_rank =
-            |x: (Option<usize>, Option<usize>)| (x.0.map(|ff| sq(ff, r)), x.1.map(|ff| sq(ff, r)));
-        [
-            on_file(above(self.files[f], r)),
-            on_file(below(self.files[f], r)),
-            on_rank(above(self.ranks[r], f)),
-            on_rank(below(self.ranks[r], f)),
-        ]
+        blockers(&self.files, &self.ranks, s)
     }
 
     /// Whether the general of `us` is attacked, the facing generals included.
@@ -370,7 +359,12 @@ impl Position {
         }
         let steppers: [(&[Steps; POINTS], u128, Kind, bool); 3] = [
             (&ADVISOR_MOVES, ADVISOR_BB[s as usize], Kind::Advisor, false),
-            (&ELEPHANT_MOVES, ELEPHANT_BB[s as usize][0], Kind::Elephant, true),
+            (
+                &ELEPHANT_MOVES,
+                ELEPHANT_BB[s as usize][0],
+                Kind::Elephant,
+                true,
+            ),
             (&HORSE_ATTACKS, HORSE_REACH[s as usize], Kind::Horse, true),
         ];
         for (table, reach, kind, legged) in steppers {
@@ -385,48 +379,25 @@ impl Position {
                 }
             }
         }
-        let (f, r) = (file_of(s), rank_of(s));
-        let lines = [
-            (above(standing.files[f], r), true),
-            (below(standing.files[f], r), true),
-            (above(standing.ranks[r], f), false),
-            (below(standing.ranks[r], f), false),
-        ];
-        let at = |x: usize, on_file: bool| if on_file { sq(f, x) } else { sq(x, r) };
+        let lines = blockers(&standing.files, &standing.ranks, s);
         let cannons = mine(Kind::Cannon);
         if cannons != 0 {
-            for ((_, second), on_file) in lines {
-                if let Some(c) = second.map(|x| at(x, on_file)) {
-                    if cannons & bit(c) != 0 {
-                        return Some((c, Kind::Cannon));
-                    }
+            for (_, second) in lines {
+                if let Some(c) = second.filter(|&c| cannons & bit(c) != 0) {
+                    return Some((c, Kind::Cannon));
                 }
             }
         }
         let chariots = mine(Kind::Chariot);
         if chariots != 0 {
-            for ((first, _), on_file) in lines {
-                if let Some(a) = first.map(|x| at(x, on_file)) {
-                    if chariots & bit(a) != 0 {
-                        return Some((a, Kind::Chariot));
-                    }
+            for (first, _) in lines {
+                if let Some(a) = first.filter(|&a| chariots & bit(a) != 0) {
+                    return Some((a, Kind::Chariot));
                 }
             }
         }
         let general = mine(Kind::General) & GENERAL_BB[s as usize];
         (general != 0).then(|| (general.trailing_zeros() as Sq, Kind::General))
-    }
-
-    /// Pseudo-legal moves of the side to move: every move by the pieces'
-    /// movement rules, whether or not it leaves the own general attacked.
-    pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        let mut bb = self.by_color[self.side.index()];
-        while bb != 0 {
-            let from = bb.trailing_zeros() as Sq;
-            bb &= bb - 1;
-            push_moves(out, from, self.targets(from));
-        }
     }
 
     /// Pseudo-legal moves of the piece on `from` (which belongs to the side to move).
@@ -532,8 +503,8 @@ impl Position {
 
     /// Whether `m` is legal: a move of the side to move's piece by its
     /// movement rules that leaves its general safe (reading a coordinate
-    /// move needs no more). `_scratch` is unused (kept for callers).
-    pub fn is_legal(&self, m: Move, _scratch: &mut Vec<Move>) -> bool {
+    /// move needs no more).
+    pub fn is_legal(&self, m: Move) -> bool {
         let p = self.board[m.from as usize];
         p != EMPTY
             && color_of(p) == self.side
@@ -744,51 +715,41 @@ fn between(a: Sq, b: Sq) -> u128 {
     out
 }
 
-/// The three nearest set bits of `mask` beyond bit `at` (upward or
-/// downward), as points via `point`, and the points strictly between `at`
-/// and the nearest (or the edge).
+/// The occupied indices of a file's or rank's occupancy word beyond index
+/// `at`, nearest first, going up (increasing indices) or down.
+#[inline]
+fn outward(word: u32, at: usize, upward: bool) -> impl Iterator<Item = usize> {
+    let mut m = if upward {
+        word >> (at + 1) << (at + 1)
+    } else {
+        word & ((1u32 << at) - 1)
+    };
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let x = if upward {
+                m.trailing_zeros() as usize
+            } else {
+                31 - m.leading_zeros() as usize
+            };
+            m &= !(1 << x);
+            x
+        })
+    })
+}
+
+/// The three nearest pieces from index `at` of an occupancy word (up or
+/// down), as points via `point`, and the points strictly between `at` and
+/// the nearest (none when there is no piece that way).
 #[inline]
 fn nearest3(
-    mask: u32,
+    word: u32,
     at: usize,
     upward: bool,
     point: impl Fn(usize) -> Sq,
 ) -> ([Option<Sq>; 3], u128) {
-    let mut out = [None; 3];
-    let mut before = 0u128;
-    let mut m = if upward {
-        mask >> (at + 1) << (at + 1)
-    } else {
-        mask & ((1u32 << at) - 1)
-    };
-    if m == 0 {
-        return (out, before);
-    }
-    let nearest = if upward {
-        m.trailing_zeros() as usize
-    } else {
-        31 - m.leading_zeros() as usize
-    };
-    let gap = if upward {
-        at + 1..nearest
-    } else {
-        nearest + 1..at
-    };
-    for x in gap {
-        before |= 1 << point(x);
-    }
-    for o in out.iter_mut() {
-        if m == 0 {
-            break;
-        }
-        let x = if upward {
-            m.trailing_zeros() as usize
-        } else {
-            31 - m.leading_zeros() as usize
-        };
-        *o = Some(point(x));
-        m &= !(1 << x);
-    }
+    let mut found = outward(word, at, upward).map(&point);
+    let out = [found.next(), found.next(), found.next()];
+    let before = out[0].map_or(0, |nearest| between(point(at), nearest));
     (out, before)
 }
 
@@ -813,31 +774,33 @@ impl Standing {
     }
 }
 
-/// In the occupancy word of a file (bit = rank) or a rank (bit = file):
-/// the first and second occupied index above `i`.
+/// The nearest and second-nearest occupied points from `s` in the four
+/// orthogonal directions (up, down, right, left), read off the occupancy
+/// words of its file (bit = rank) and rank (bit = file).
 #[inline]
-fn above(word: u16, i: usize) -> (Option<usize>, Option<usize>) {
-    let occ = (word as u32) >> (i + 1);
-    if occ == 0 {
-        return (None, None);
-    }
-    let rest = occ & (occ - 1);
-    (
-        Some(i + 1 + occ.trailing_zeros() as usize),
-        (rest != 0).then(|| i + 1 + rest.trailing_zeros() as usize),
-    )
+fn blockers(files: &[u16; FILES], ranks: &[u16; RANKS], s: Sq) -> [(Option<Sq>, Option<Sq>); 4] {
+    let (f, r) = (file_of(s), rank_of(s));
+    let on_file = |x| sq(f, x);
+    let on_rank = |x| sq(x, r);
+    [
+        nearest2(files[f], r, true, on_file),
+        nearest2(files[f], r, false, on_file),
+        nearest2(ranks[r], f, true, on_rank),
+        nearest2(ranks[r], f, false, on_rank),
+    ]
 }
 
-/// The first and second occupied index below `i` (see [`above`]).
+/// The two nearest pieces from index `at` of an occupancy word (up or
+/// down), as points via `point`.
 #[inline]
-fn below(word: u16, i: usize) -> (Option<usize>, Option<usize>) {
-    let occ = (word as u32) & ((1u32 << i) - 1);
-    if occ == 0 {
-        return (None, None);
-    }
-    let first = 31 - occ.leading_zeros() as usize;
-    let rest = occ & !(1 << first);
-    (Some(first), (rest != 0).then(|| 31 - rest.leading_zeros() as usize))
+fn nearest2(
+    word: u16,
+    at: usize,
+    upward: bool,
+    point: impl Fn(usize) -> Sq,
+) -> (Option<Sq>, Option<Sq>) {
+    let mut found = outward(word as u32, at, upward).map(point);
+    (found.next(), found.next())
 }
 
 /// The points from which a soldier of `by` attacks `s`: behind it as the
