@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use crate::variants::GameResult;
+use crate::variants::{spelling, GameResult};
 
 /// One game read from PGN.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,6 +23,24 @@ pub struct Record {
     pub moves: Vec<MoveToken>,
     /// The game's termination marker after the moves, if it has one.
     pub termination: Option<RecordedResult>,
+    /// What was read leniently (a damaged tag line), in order.
+    pub warnings: Vec<PgnWarning>,
+}
+
+/// Something a record got wrong that was read anyway.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnWarning {
+    /// A tag line that is not `[Name "value"]` (an unescaped quote inside
+    /// the value, a missing quote or bracket): read as `name` = `value`,
+    /// or skipped when it names nothing.
+    DamagedTag {
+        /// Where it stands.
+        line: usize,
+        /// The line as written.
+        text: String,
+        /// What it was read as, if anything.
+        read_as: Option<(String, String)>,
+    },
 }
 
 /// A move of the main line as it was written, and where.
@@ -50,7 +68,7 @@ pub enum RecordedResult {
 impl RecordedResult {
     /// Reads a result token or a `Result` tag's value.
     pub fn parse(text: &str) -> Option<RecordedResult> {
-        Some(match text.trim() {
+        Some(match spelling::narrow_str(text).trim() {
             "1-0" => RecordedResult::FirstWins,
             "0-1" => RecordedResult::SecondWins,
             "1/2-1/2" | "½-½" => RecordedResult::Draw,
@@ -111,11 +129,6 @@ pub enum PgnError {
         /// Where it stands.
         line: usize,
     },
-    /// A tag pair is not `[Name "value"]`.
-    BadTag {
-        /// Where it stands.
-        line: usize,
-    },
     /// Moves follow the termination marker (the record holds more than
     /// one game, or text after its end).
     AfterResult {
@@ -138,7 +151,6 @@ impl PgnError {
             PgnError::UnclosedComment { line }
             | PgnError::UnclosedVariation { line }
             | PgnError::StrayParenthesis { line }
-            | PgnError::BadTag { line }
             | PgnError::AfterResult { line }
             | PgnError::SecondGame { line } => Some(line),
             PgnError::Empty => None,
@@ -176,10 +188,69 @@ impl Record {
 }
 
 /// Reads one game. Tags come first; then the movetext, in which move
-/// numbers (`12.`, `12...`), `{…}` and `;` comments, `(…)` variations (to
-/// any depth), NAGs (`$14`), glyphs (`!?`, `+-`) and `%` escape lines are
-/// skipped; the main line's moves are kept as written.
+/// numbers (`12.`, `12...`, `１２．`), `{…}` and `;` comments, `(…)`
+/// variations (to any depth), NAGs (`$14`), glyphs (`!?`, `+-`) and `%`
+/// escape lines are skipped; the main line's moves are kept as written. A
+/// tag line that is not `[Name "value"]` is read leniently, with a warning.
 pub fn read(text: &str) -> Result<Record, PgnError> {
+    read_from(text, 1)
+}
+
+/// One game of a file of many, as [`read_all`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameText {
+    /// The line of the file on which the game begins (from 1).
+    pub first_line: usize,
+    /// The game, or why it cannot be read (lines counted in the file).
+    pub record: Result<Record, PgnError>,
+}
+
+/// Reads a file of many games, as databases and sites export them: a game
+/// begins at a tag line that follows another game's movetext (outside
+/// comments). Each game is read on its own, so a damaged game spoils no
+/// other; lines are counted in the whole file.
+pub fn read_all(text: &str) -> Vec<GameText> {
+    let mut starts = vec![0usize];
+    let mut in_comment = false;
+    let mut has_movetext = false;
+    for (index, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if !in_comment && t.starts_with('[') && has_movetext {
+            starts.push(index);
+            has_movetext = false;
+        }
+        if !in_comment && (t.starts_with('[') || t.starts_with('%')) {
+            continue;
+        }
+        for c in t.chars() {
+            match c {
+                '}' if in_comment => in_comment = false,
+                _ if in_comment => {}
+                '{' => in_comment = true,
+                ';' => break,
+                c if c.is_whitespace() => {}
+                _ => has_movetext = true,
+            }
+        }
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = Vec::new();
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(lines.len());
+        let chunk = lines[start..end].join("\n");
+        if chunk.trim().is_empty() {
+            continue;
+        }
+        games.push(GameText {
+            first_line: start + 1,
+            record: read_from(&chunk, start + 1),
+        });
+    }
+    games
+}
+
+/// [`read`], the first line of `text` being line `first_line`.
+fn read_from(text: &str, first_line: usize) -> Result<Record, PgnError> {
     let mut record = Record::default();
     let mut seen_anything = false;
     let mut in_movetext = false;
@@ -187,7 +258,7 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
     let mut comment_from: Option<usize> = None;
     let mut variations: Vec<usize> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
+        let line = index + first_line;
         if comment_from.is_none() && raw.starts_with('%') {
             continue;
         }
@@ -225,10 +296,26 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
                     if in_movetext {
                         return Err(PgnError::SecondGame { line });
                     }
-                    let (name, value, after) = tag_pair(rest).ok_or(PgnError::BadTag { line })?;
-                    record.tags.push((name, value));
                     seen_anything = true;
-                    rest = after;
+                    match tag_pair(rest) {
+                        Some((name, value, after)) => {
+                            record.tags.push((name, value));
+                            rest = after;
+                        }
+                        None => {
+                            // The rest of the line is the damaged tag.
+                            let read_as = lenient_tag(rest);
+                            if let Some(pair) = &read_as {
+                                record.tags.push(pair.clone());
+                            }
+                            record.warnings.push(PgnWarning::DamagedTag {
+                                line,
+                                text: rest.trim_end().to_owned(),
+                                read_as,
+                            });
+                            break;
+                        }
+                    }
                 }
                 _ => {
                     let end = rest
@@ -273,6 +360,25 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
     Ok(record)
 }
 
+/// A damaged tag line read as well as it can be: the name (letters,
+/// digits, `_`) after the `[`, and the value between the first `"` after
+/// it and the last `"` before the last `]` (or the end of the line),
+/// whatever quotes stand inside. `None` when no name can be read.
+fn lenient_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim_end().strip_prefix('[')?.trim_start();
+    let name_end = inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(inner.len());
+    if name_end == 0 {
+        return None;
+    }
+    let rest = inner[name_end..].trim();
+    let rest = rest.rfind(']').map_or(rest, |i| &rest[..i]).trim();
+    let rest = rest.strip_prefix('"').unwrap_or(rest);
+    let value = rest.strip_suffix('"').unwrap_or(rest);
+    Some((inner[..name_end].to_owned(), value.to_owned()))
+}
+
 /// `[Name "value"]` at the start of `text`: the name, the value (escapes
 /// `\"` and `\\` read) and the text after the `]`.
 fn tag_pair(text: &str) -> Option<(String, String, &str)> {
@@ -303,30 +409,53 @@ fn tag_pair(text: &str) -> Option<(String, String, &str)> {
 }
 
 /// The move in a movetext token, or `None` when the token is no move: a
-/// move number alone (`12.`, `12...`, `…`), a NAG (`$1`) or a glyph (`!?`,
-/// `+-`, `=`). A move number written against its move (`1.e4`) and glyphs
-/// after it (`C2.5!?`) are taken away.
+/// move number alone (`12.`, `12...`, `…`, `１２．`), a NAG (`$1`) or a
+/// glyph (`!?`, `+-`, `=`). A move number written against its move
+/// (`1.e4`, `1．炮二平五`) and glyphs after it (`C2.5!?`) are taken away;
+/// the move keeps its own characters (full-width ones included).
 fn move_text(token: &str) -> Option<&str> {
-    let mut t = token;
-    if t.starts_with('$') {
+    // Read on the narrowed token, cut on the original: narrowing maps
+    // one character to one character.
+    let narrow: Vec<char> = token.chars().map(spelling::narrow).collect();
+    if narrow.first() == Some(&'$') {
         return None;
     }
+    let mut start = 0;
     // A move number: digits, then one or more dots (or an ellipsis), then
     // no digit (`15.1` is no move number).
-    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = narrow.iter().take_while(|c| c.is_ascii_digit()).count();
     if digits > 0 {
-        let after = &t[digits..];
-        let dots = after.len() - after.trim_start_matches(['.', '…']).len();
-        if dots > 0 && !after[dots..].starts_with(|c: char| c.is_ascii_digit()) {
-            t = &after[dots..];
+        let dots = narrow[digits..]
+            .iter()
+            .take_while(|&&c| c == '.' || c == '…')
+            .count();
+        if dots > 0
+            && !narrow
+                .get(digits + dots)
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            start = digits + dots;
         }
     }
-    let t = t.trim_start_matches(['.', '…']);
-    let t = t.trim_end_matches(['!', '?']);
-    if t.is_empty() || t.chars().all(|c| "+-=±∓∞/".contains(c)) {
+    start += narrow[start..]
+        .iter()
+        .take_while(|&&c| c == '.' || c == '…')
+        .count();
+    let mut end = narrow.len();
+    while end > start && matches!(narrow[end - 1], '!' | '?') {
+        end -= 1;
+    }
+    let kept = &narrow[start..end];
+    if kept.is_empty() || kept.iter().all(|c| "+-=±∓∞/".contains(*c)) {
         return None;
     }
-    Some(t)
+    let byte = |chars: usize| {
+        token
+            .char_indices()
+            .nth(chars)
+            .map_or(token.len(), |(i, _)| i)
+    };
+    Some(&token[byte(start)..byte(end)])
 }
 
 /// What [`write`] needs beside the moves.
@@ -484,11 +613,6 @@ mod tests {
             Err(PgnError::StrayParenthesis { line: 1 })
         );
         assert_eq!(
-            read("[Event \"x]\n1. e4"),
-            Err(PgnError::BadTag { line: 1 })
-        );
-        assert_eq!(read("[Event]"), Err(PgnError::BadTag { line: 1 }));
-        assert_eq!(
             read("1. e4 1-0\n1. d4"),
             Err(PgnError::AfterResult { line: 2 })
         );
@@ -497,7 +621,7 @@ mod tests {
             Err(PgnError::SecondGame { line: 4 })
         );
         assert_eq!(read(" \n% only an escape\n"), Err(PgnError::Empty));
-        assert_eq!(PgnError::BadTag { line: 3 }.line(), Some(3));
+        assert_eq!(PgnError::SecondGame { line: 3 }.line(), Some(3));
     }
 
     #[test]
@@ -505,6 +629,79 @@ mod tests {
         let r =
             read("1. e4 {see [this] (and that)} e5 (1... c5 {a ) in a comment}) 2. Nf3").unwrap();
         assert_eq!(texts(&r), ["e4", "e5", "Nf3"]);
+    }
+
+    #[test]
+    fn a_damaged_tag_is_read_leniently_with_a_warning() {
+        let r = read("[Event \"\"Huangshan Cup\" 2019\"]\n[Red \"Wang\"]\n[Site x]\n[]\n1. h2e2 *")
+            .unwrap();
+        assert_eq!(
+            r.tags,
+            [
+                ("Event".to_owned(), "\"Huangshan Cup\" 2019".to_owned()),
+                ("Red".to_owned(), "Wang".to_owned()),
+                ("Site".to_owned(), "x".to_owned()),
+            ]
+        );
+        assert_eq!(r.move_texts(), ["h2e2"]);
+        assert_eq!(r.warnings.len(), 3);
+        assert_eq!(
+            r.warnings[0],
+            PgnWarning::DamagedTag {
+                line: 1,
+                text: "[Event \"\"Huangshan Cup\" 2019\"]".to_owned(),
+                read_as: Some(("Event".to_owned(), "\"Huangshan Cup\" 2019".to_owned())),
+            }
+        );
+        assert!(matches!(
+            r.warnings[2],
+            PgnWarning::DamagedTag {
+                line: 4,
+                read_as: None,
+                ..
+            }
+        ));
+        // An unclosed quote or bracket: the rest of the line is the value.
+        let r = read("[Event \"x]\n[Round \"3\"\n1. e4").unwrap();
+        assert_eq!(r.tag("Event"), Some("x"));
+        assert_eq!(r.tag("Round"), Some("3"));
+        assert_eq!(r.move_texts(), ["e4"]);
+        assert_eq!(read("[Event]").unwrap().tag("Event"), Some(""));
+    }
+
+    #[test]
+    fn full_width_numbers_dots_and_results() {
+        let r = read("1．炮二平五 马８进７ ２．马二进三 ０－１").unwrap();
+        assert_eq!(r.move_texts(), ["炮二平五", "马８进７", "马二进三"]);
+        assert_eq!(r.termination, Some(RecordedResult::SecondWins));
+        let r = read("1. Ｃ２＝５Ｈ８＋７ 2. Ｈ２＋３Ｒ９＝８").unwrap();
+        assert_eq!(r.move_texts(), ["Ｃ２＝５Ｈ８＋７", "Ｈ２＋３Ｒ９＝８"]);
+        assert_eq!(move_text("１２．．．"), None);
+        assert_eq!(move_text("Ｐ７＋１！？"), Some("Ｐ７＋１"));
+    }
+
+    #[test]
+    fn a_file_of_many_games_is_read_game_by_game() {
+        let file = "[Event \"a\"]\n[Red \"x\"]\n\n1. h2e2 h9g7\n\n[Event \"b\"]\n\n1. h2e2 ) 2. b0c2\n\
+            \n[Event \"c\"]\n{ a comment\n[with a bracket] }\n1. b0c2 1-0\n[Event \"d\"]\n1. c3c4 *\n";
+        let games = read_all(file);
+        assert_eq!(games.len(), 4);
+        assert_eq!(
+            games.iter().map(|g| g.first_line).collect::<Vec<_>>(),
+            [1, 6, 10, 14]
+        );
+        let first = games[0].record.as_ref().unwrap();
+        assert_eq!(first.tag("Red"), Some("x"));
+        assert_eq!(first.move_texts(), ["h2e2", "h9g7"]);
+        // A damaged game is its own problem, on the file's line.
+        assert_eq!(games[1].record, Err(PgnError::StrayParenthesis { line: 8 }));
+        let third = games[2].record.as_ref().unwrap();
+        assert_eq!(third.move_texts(), ["b0c2"]);
+        assert_eq!(third.moves[0].line, 13);
+        assert_eq!(games[3].record.as_ref().unwrap().tag("Event"), Some("d"));
+        // One game reads as one.
+        assert_eq!(read_all("1. e4 e5").len(), 1);
+        assert!(read_all(" \n").is_empty());
     }
 
     #[test]

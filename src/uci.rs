@@ -85,7 +85,7 @@ impl UciVariant for tamerlane::Tamerlane {
     fn play_on(rules: &mut tamerlane::Rules, reason: Reason) {
         match reason {
             Reason::MoveLimit => rules.move_limit_plies = 0,
-            Reason::Repetition => rules.repetition = false,
+            Reason::Repetition => rules.repetition = tamerlane::RepetitionRule::None,
             Reason::BareKing => rules.bare_king = false,
             _ => {}
         }

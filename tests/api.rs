@@ -49,8 +49,11 @@ async fn variants() {
             .cloned()
             .unwrap()
     };
-    assert_eq!(option("repetition")["default"], true);
-    assert_eq!(option("repetition")["type"], "boolean");
+    // The same JSON type as Xiangqi's `repetition`.
+    assert_eq!(option("repetition")["default"], "threefold");
+    assert_eq!(option("repetition")["type"], "string");
+    assert_eq!(option("repetition")["values"], json!(["threefold", "none"]));
+    assert_eq!(option("repetition_ends_game")["default"], true);
     assert_eq!(option("move_limit_plies")["default"], 100);
     assert_eq!(
         option("setup")["values"],
@@ -280,7 +283,7 @@ async fn wrong_types_name_the_field_in_json_terms() {
         (LM, json!({"rules": {"repetition": "chinese"}}), 422, "invalid_rules", "rules.repetition",
          "'rules.repetition' must be one of 'asian', 'none'; got the string \"chinese\""),
         (LM, json!({"rules": {"setup": "feminine"}}), 422, "invalid_rules", "rules.setup",
-         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, repetition"),
+         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, repetition, repetition_ends_game"),
         (LM, json!({"rules": [1]}), 422, "invalid_rules", "rules",
          "'rules' must be an object of rule options; got an array of 1 elements"),
         ("/v1/variants/taxi/legal-moves", json!({"rules": {"income": 2000000}}), 422, "invalid_rules", "rules.income",
@@ -569,13 +572,52 @@ async fn cors_for_the_named_origins() {
     assert_eq!(r.status(), StatusCode::BAD_REQUEST);
     assert!(r.headers().get("access-control-allow-origin").is_none());
     assert_eq!(r.headers()["content-type"], "application/problem+json");
+    // The refusal names the origin, the configured ones, and the setting.
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(problem["code"], "cors_refused");
+    assert_eq!(
+        problem["detail"],
+        "the page at origin 'https://evil.example' may not call this API: --cors-origins allows only https://games.example, http://localhost:3000; add 'https://evil.example' to --cors-origins (or ARBITER_CORS_ORIGINS) to allow it"
+    );
+    // A preflight for a header the API does not take says what it takes.
+    let r = named
+        .client
+        .request(reqwest::Method::OPTIONS, format!("{}{LM}", named.base))
+        .header("origin", "https://games.example")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "x-secret")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(problem["code"], "cors_refused");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("'x-secret'") && detail.contains("content-type, accept, x-request-id"),
+        "{detail}"
+    );
     let r = preflight(&any, "https://anyone.example").await.unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(r.headers()["access-control-allow-origin"], "*");
-    // Without the setting a preflight is an ordinary OPTIONS: 405.
+    // Without the setting a preflight is refused, saying how to allow it.
     let r = preflight(&none, "https://games.example").await.unwrap();
-    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
     assert!(r.headers().get("access-control-allow-origin").is_none());
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(problem["code"], "cors_refused");
+    assert_eq!(
+        problem["detail"],
+        "the page at origin 'https://games.example' may not call this API: cross-origin calls are off, because the server was started without --cors-origins; start it with --cors-origins https://games.example (or ARBITER_CORS_ORIGINS=https://games.example) to allow it"
+    );
+    // A plain OPTIONS (no preflight) is still a method not allowed.
+    let r = none
+        .client
+        .request(reqwest::Method::OPTIONS, format!("{}{LM}", none.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
     // The actual request: headers for the named origin only, answers alike.
     for (s, origin, allowed) in [
         (
@@ -1107,7 +1149,7 @@ const TAM_VALIDATE: &str = "/v1/variants/tamerlane/validate";
 const TAM_ADJ: &str = "/v1/variants/tamerlane/adjudicate";
 
 /// Tamerlane chess ends by default (threefold repetition, 100 plies);
-/// `{"repetition": false, "move_limit_plies": 0}` is the historical game.
+/// `{"repetition": "none", "move_limit_plies": 0}` is the historical game.
 #[actix_rt::test]
 async fn tamerlane_games_end_by_default() {
     let s = start().await;
@@ -1120,7 +1162,7 @@ async fn tamerlane_games_end_by_default() {
         (&json!("drawn"), &json!("repetition")),
         "{body}"
     );
-    let historical = json!({"repetition": false, "move_limit_plies": 0});
+    let historical = json!({"repetition": "none", "move_limit_plies": 0});
     let (_, _, body) = s
         .post(
             adj,
@@ -1128,6 +1170,19 @@ async fn tamerlane_games_end_by_default() {
         )
         .await;
     assert_eq!(body["status"], "ongoing", "{body}");
+    // The boolean of earlier versions is refused, naming the values.
+    let (st, _, body) = s
+        .post(
+            adj,
+            json!({"fen": fen, "moves": moves, "rules": {"repetition": false}}),
+        )
+        .await;
+    assert_eq!(st, 422);
+    assert_eq!(body["field"], "rules.repetition");
+    assert_eq!(
+        body["detail"],
+        "'rules.repetition' must be one of 'threefold', 'none'; got false"
+    );
     let late = "11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 99 60";
     let (_, _, body) = s.post(adj, json!({"fen": late, "moves": ["a1a2"]})).await;
     assert_eq!(
@@ -1575,9 +1630,14 @@ async fn request_ids_and_metrics() {
     s.post(LM, json!({})).await;
     s.post(LM, json!({"fen": "bad"})).await;
     s.post(ANALYZE, json!({"depth": 2})).await;
+    // Prometheus asks for OpenMetrics; others get the classic text format.
     let r = s
         .client
         .get(format!("{}/metrics", s.base))
+        .header(
+            "accept",
+            "application/openmetrics-text;version=1.0.0;q=0.5,text/plain;version=0.0.4;q=0.3",
+        )
         .send()
         .await
         .unwrap();
@@ -1586,6 +1646,21 @@ async fn request_ids_and_metrics() {
         .unwrap()
         .starts_with("application/openmetrics-text"));
     let text = r.text().await.unwrap();
+    assert!(text.ends_with("# EOF\n"), "{text}");
+    let classic = s
+        .client
+        .get(format!("{}/metrics", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        classic.headers()["content-type"],
+        "text/plain; version=0.0.4; charset=utf-8"
+    );
+    let classic = classic.text().await.unwrap();
+    assert!(!classic.contains("# EOF"), "{classic}");
+    assert!(classic.contains("# TYPE arbiter_http_requests_total counter"));
+    assert!(classic.contains("# TYPE arbiter_searches_running gauge"));
     for line in [
         "arbiter_http_requests_total{method=\"POST\",route=\"/v1/variants/{variant}/legal-moves\",status=\"200\"} 1",
         "arbiter_http_requests_total{method=\"POST\",route=\"/v1/variants/{variant}/legal-moves\",status=\"422\"} 1",
@@ -1761,7 +1836,7 @@ async fn the_document_types_every_closed_set() {
     }
     assert_eq!(
         schemas["TamerlaneRules"]["properties"]["repetition"]["default"],
-        true
+        "threefold"
     );
     assert_eq!(
         schemas["TamerlaneRules"]["properties"]["move_limit_plies"]["default"],

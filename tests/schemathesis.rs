@@ -38,6 +38,12 @@ fn schemathesis_finds_nothing() {
             &seconds,
         ])
         .env("NO_COLOR", "1")
+        // How to send a PGN body (the batch takes one).
+        .env("SCHEMATHESIS_HOOKS", "arbiter_hooks")
+        .env(
+            "PYTHONPATH",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schemathesis"),
+        )
         .output()
         .unwrap();
     drop(server);

@@ -30,7 +30,7 @@ proptest! {
         income in 0u32..4,
         picks in prop::collection::vec(any::<u16>(), 0..40),
     ) {
-        let rules = Rules { start_money: 16, income };
+        let rules = Rules { start_money: 16, income, ..Rules::default() };
         let fen = format!("{} {white}/{black}", STARTS[start]);
         // Low balances can make the FEN's side not to move stand in check: skip those.
         let Ok(mut pos) = Position::from_fen(&fen, &rules) else { return Ok(()) };

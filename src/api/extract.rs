@@ -17,7 +17,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
-use super::types::{DiagramQuery, OptionType};
+use super::types::{BatchRequest, DiagramQuery, OptionType};
 use super::{AppState, MAX_BODY_BYTES};
 use crate::variants::{NotationName, Variant};
 
@@ -31,41 +31,189 @@ impl<T: DeserializeOwned + ToSchema + 'static, const LIMIT: usize> FromRequest f
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = matches!(req.mime_type(), Ok(Some(m))
-            if m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"));
-        let config = req
-            .app_data::<web::Data<AppState>>()
-            .map(|s| s.engine.config.clone())
-            .unwrap_or_default();
+        let json = is_json(req);
+        let config = config_of(req);
         let payload = web::Payload::from_request(req, payload);
         Box::pin(async move {
-            let payload = payload
-                .await
-                .map_err(|_| ApiError::new(Problem::MalformedJson, "the body could not be read"))?;
             if !json {
                 return Err(ApiError::new(
                     Problem::UnsupportedMediaType,
                     "send the body as JSON with 'Content-Type: application/json'",
                 ));
             }
-            let bytes = match payload.to_bytes_limited(LIMIT).await {
-                Ok(Ok(bytes)) => bytes,
-                Ok(Err(_)) => {
-                    return Err(ApiError::new(
-                        Problem::MalformedJson,
-                        "the body could not be read to its end",
-                    ))
-                }
-                Err(_) => {
-                    return Err(ApiError::new(
-                        Problem::PayloadTooLarge,
-                        format!("the body is larger than the limit of {LIMIT} bytes"),
-                    ))
-                }
-            };
+            let bytes = bytes_of(payload, LIMIT).await?;
             read_body(&bytes, &config).map(Body)
         })
     }
+}
+
+/// Whether a request says its body is JSON.
+fn is_json(req: &HttpRequest) -> bool {
+    matches!(req.mime_type(), Ok(Some(m))
+        if m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"))
+}
+
+/// The server's search limits, for the words of a limit's refusal.
+fn config_of(req: &HttpRequest) -> EngineConfig {
+    req.app_data::<web::Data<AppState>>()
+        .map(|s| s.engine.config.clone())
+        .unwrap_or_default()
+}
+
+/// The whole body, at most `limit` bytes.
+async fn bytes_of(
+    payload: impl Future<Output = Result<web::Payload, actix_web::Error>>,
+    limit: usize,
+) -> Result<web::Bytes, ApiError> {
+    let payload = payload
+        .await
+        .map_err(|_| ApiError::new(Problem::MalformedJson, "the body could not be read"))?;
+    match payload.to_bytes_limited(limit).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(ApiError::new(
+            Problem::MalformedJson,
+            "the body could not be read to its end",
+        )),
+        Err(_) => Err(ApiError::new(
+            Problem::PayloadTooLarge,
+            format!("the body is larger than the limit of {limit} bytes"),
+        )),
+    }
+}
+
+/// The media types of a PGN body.
+pub const PGN_TYPES: [&str; 2] = ["application/x-chess-pgn", "application/vnd.chess-pgn"];
+
+/// A batch's body: JSON, or a PGN file of many games (`Content-Type:
+/// application/x-chess-pgn`) with `rules` and `notation` in the query. A
+/// PGN body is UTF-8, or in the `charset` its type names; without one, a
+/// body that is not UTF-8 is read as GB18030 (GBK), as Chinese sites
+/// export records.
+pub enum BatchBody<const LIMIT: usize> {
+    /// A JSON body.
+    Json(BatchRequest),
+    /// A PGN file.
+    Pgn {
+        /// The file's text.
+        text: String,
+        /// The `rules` query parameter, read as JSON.
+        rules: Option<Value>,
+        /// The `notation` query parameter.
+        notation: Option<NotationName>,
+    },
+}
+
+impl<const LIMIT: usize> FromRequest for BatchBody<LIMIT> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = is_json(req);
+        let mime = req.mime_type().ok().flatten();
+        let pgn = mime
+            .as_ref()
+            .is_some_and(|m| PGN_TYPES.contains(&m.essence_str()));
+        let charset = mime
+            .as_ref()
+            .and_then(|m| m.get_param("charset"))
+            .map(|c| c.as_str().to_owned());
+        let config = config_of(req);
+        let query = req.query_string().to_owned();
+        let payload = web::Payload::from_request(req, payload);
+        Box::pin(async move {
+            if !json && !pgn {
+                return Err(ApiError::new(
+                    Problem::UnsupportedMediaType,
+                    "send the body as JSON with 'Content-Type: application/json', or a PGN file with 'Content-Type: application/x-chess-pgn'",
+                ));
+            }
+            let bytes = bytes_of(payload, LIMIT).await?;
+            if json {
+                if !query.is_empty() {
+                    return Err(ApiError::new(
+                        Problem::InvalidRequest,
+                        "a JSON batch takes its rules and notation in the body, not the query",
+                    ));
+                }
+                return read_body(&bytes, &config).map(BatchBody::Json);
+            }
+            let text = pgn_text(&bytes, charset.as_deref())?;
+            let (rules, notation) = read_batch_query(&query)?;
+            Ok(BatchBody::Pgn {
+                text,
+                rules,
+                notation,
+            })
+        })
+    }
+}
+
+/// A PGN body as text: in its `charset`, else UTF-8 (a byte-order mark
+/// dropped), else GB18030.
+fn pgn_text(bytes: &[u8], charset: Option<&str>) -> Result<String, ApiError> {
+    let unreadable = |what: &str| {
+        ApiError::new(
+            Problem::InvalidPgn,
+            format!("pgn: the body is not {what}; name its encoding, like 'Content-Type: application/x-chess-pgn; charset=gbk'"),
+        )
+        .field("pgn")
+    };
+    if let Some(label) = charset {
+        let encoding = encoding_rs::Encoding::for_label(label.as_bytes())
+            .ok_or_else(|| unreadable(&format!("in a known encoding ('{label}' is none)")))?;
+        return encoding
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .map(|t| t.trim_start_matches('\u{feff}').to_owned())
+            .ok_or_else(|| unreadable(&format!("valid {}", encoding.name())));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(t) => Ok(t.trim_start_matches('\u{feff}').to_owned()),
+        Err(_) => encoding_rs::GB18030
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .map(|t| t.into_owned())
+            .ok_or_else(|| unreadable("UTF-8 or GB18030")),
+    }
+}
+
+/// The query of a PGN batch: `rules` (a JSON object) and `notation`.
+fn read_batch_query(query: &str) -> Result<(Option<Value>, Option<NotationName>), ApiError> {
+    let pairs = web::Query::<Vec<(String, String)>>::from_query(query)
+        .map_err(|_| {
+            ApiError::new(
+                Problem::InvalidRequest,
+                "the query string cannot be read as name=value pairs",
+            )
+        })?
+        .into_inner();
+    let (mut rules, mut notation) = (None, None);
+    for (name, value) in pairs {
+        match name.as_str() {
+            "rules" => {
+                rules = Some(serde_json::from_str(&value).map_err(|_| {
+                    ApiError::new(
+                        Problem::InvalidRules,
+                        format!("'rules' must be a JSON object of rule options, like {{\"repetition_ends_game\":false}}; got \"{value}\""),
+                    )
+                    .field("rules")
+                })?)
+            }
+            "notation" => {
+                let v = Value::String(value);
+                notation = Some(
+                    serde_json::from_value(v.clone())
+                        .map_err(|_| field_error("notation", Some(&v), &EngineConfig::default()))?,
+                )
+            }
+            _ => {
+                return Err(ApiError::new(
+                    Problem::InvalidRequest,
+                    format!("unknown parameter '{name}'; a PGN batch takes: rules, notation"),
+                )
+                .field(name.as_str()))
+            }
+        }
+    }
+    Ok((rules, notation))
 }
 
 /// Reads a request body: JSON, an object, the fields of `T`.
@@ -560,7 +708,12 @@ mod tests {
     fn rule_options_come_from_the_rules_themselves() {
         let xiangqi = rule_options::<Xiangqi>();
         let names: Vec<&str> = xiangqi.iter().map(|o| o.name.as_str()).collect();
-        assert_eq!(names, ["move_limit_plies", "repetition"]);
+        assert_eq!(
+            names,
+            ["move_limit_plies", "repetition", "repetition_ends_game"]
+        );
+        assert_eq!(xiangqi[2].default, serde_json::json!(true));
+        assert_eq!(xiangqi[2].kind, OptionType::Boolean);
         assert_eq!(xiangqi[0].default, serde_json::json!(100));
         assert_eq!(xiangqi[1].values, ["asian", "none"]);
         assert_eq!(xiangqi[1].expectation(), "one of 'asian', 'none'");
@@ -571,13 +724,17 @@ mod tests {
                 .collect::<Vec<_>>(),
             [
                 ("income", serde_json::json!(2)),
+                ("repetition_ends_game", serde_json::json!(true)),
                 ("start_money", serde_json::json!(16))
             ]
         );
         let tamerlane = rule_options::<Tamerlane>();
         let get = |n: &str| tamerlane.iter().find(|o| o.name == n).unwrap();
-        assert_eq!(get("repetition").default, serde_json::json!(true));
-        assert_eq!(get("repetition").kind, OptionType::Boolean);
+        // The same JSON type as Xiangqi's `repetition`: a string.
+        assert_eq!(get("repetition").default, serde_json::json!("threefold"));
+        assert_eq!(get("repetition").kind, OptionType::String);
+        assert_eq!(get("repetition").values, ["threefold", "none"]);
+        assert_eq!(get("repetition_ends_game").kind, OptionType::Boolean);
         assert_eq!(get("move_limit_plies").default, serde_json::json!(100));
         assert_eq!(get("setup").values, ["standard", "feminine", "third"]);
         assert!(tamerlane.iter().all(|o| !o.description.is_empty()));

@@ -9,14 +9,14 @@ use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
-use super::extract::{read_query, Body};
+use super::extract::{read_query, BatchBody, Body};
 use super::types::*;
 use super::work::{
-    self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, Describe, Diagram, LegalMoves,
-    Lines, Validate, MAX_BATCH,
+    self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
+    LegalMoves, Lines, Validate, MAX_BATCH,
 };
 use crate::diagram::Options as DiagramOptions;
-use crate::variants::VariantId;
+use crate::variants::{NotationName, VariantId};
 
 /// List the supported variants.
 #[utoipa::path(
@@ -268,23 +268,40 @@ fn ndjson_response(rx: Lines) -> HttpResponse {
 
 /// Adjudicates up to 1,000 games at once, one answer per game in order.
 ///
-/// Each game is as `adjudicate` takes it (`fen` and `moves`, or `pgn`),
-/// with an `id` echoed back. A game that cannot be read or replayed gets
-/// its `error` (the problem `adjudicate` would answer) and the others go
-/// on. With `Accept: application/x-ndjson` each game's answer is one line,
-/// sent as soon as it is known. The body may be up to 8 MiB.
+/// Send `games` (each as `adjudicate` takes it: `fen` and `moves`, or
+/// `pgn`, with an `id` echoed back), or a file of many games in PGN: as
+/// `pgn` in a JSON body, or as the body itself with `Content-Type:
+/// application/x-chess-pgn` (UTF-8, or the `charset` named; a body that is
+/// not UTF-8 is read as GB18030, as Chinese sites export), with `rules`
+/// and `notation` as query parameters. A game sent as PGN answers with its
+/// tags; a game of a file, with the line it begins on. A game that cannot
+/// be read or replayed gets its `error` (the problem `adjudicate` would
+/// answer) and the others go on. With `Accept: application/x-ndjson` each
+/// game's answer is one line, sent as soon as it is known. The body may be
+/// up to 8 MiB.
 #[utoipa::path(
     post,
     path = "/v1/variants/{variant}/adjudicate/batch",
     tag = "rules",
-    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
-    request_body(content = BatchRequest, examples(
-        ("mixed" = (summary = "An ongoing game, a mate, an illegal move and a PGN record", value = json!({"games": [
-            {"id": "g1", "moves": ["h2e2", "h9g7"]},
-            {"id": "g2", "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]},
-            {"id": "g3", "moves": ["h2h8"]},
-            {"id": 4, "pgn": "[Format \"WXF\"]\n[Result \"*\"]\n\n1. C2.5 H8+7 *"}
-        ]})))
+    params(
+        ("variant" = VariantId, Path, description = "The variant", example = "xiangqi"),
+        ("rules" = Option<String>, Query, description = "With a PGN body: the rule options of every game, as a JSON object", example = r#"{"repetition_ends_game":false}"#),
+        ("notation" = Option<NotationName>, Query, description = "With a PGN body: the notation of every game without a [Format] tag")
+    ),
+    request_body(content(
+        (BatchRequest = "application/json", examples(
+            ("mixed" = (summary = "An ongoing game, a mate, an illegal move and a PGN record", value = json!({"games": [
+                {"id": "g1", "moves": ["h2e2", "h9g7"]},
+                {"id": "g2", "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]},
+                {"id": "g3", "moves": ["h2h8"]},
+                {"id": 4, "pgn": "[Format \"WXF\"]\n[Result \"*\"]\n\n1. C2.5 H8+7 *"}
+            ]}))),
+            ("a PGN file" = (summary = "Two games of a PGN file, over the board", value = json!({
+                "pgn": "[Event \"Club\"]\n[Red \"Zhang\"]\n[Black \"Li\"]\n\n1. Ｃ２＝５Ｈ８＋７ 2. Ｈ２＋３Ｒ９＝８\n\n[Event \"Club\"]\n[Red \"Li\"]\n[Black \"Zhang\"]\n\n1. 炮二平五 马８进７\n",
+                "rules": {"repetition_ends_game": false}
+            })))
+        )),
+        (String = "application/x-chess-pgn", example = json!("[Event \"a\"]\n\n1. C2.5 H8+7 *\n\n[Event \"b\"]\n\n1. P7+1 *\n"))
     )),
     responses(
         (status = 200, description = "Every game's answer, in order: one JSON document, or (asked for) one NDJSON line per game", content(
@@ -297,26 +314,56 @@ fn ndjson_response(rx: Lines) -> HttpResponse {
 #[post("/v1/variants/{variant}/adjudicate/batch")]
 pub async fn adjudicate_batch(
     variant: web::Path<VariantId>,
-    body: Body<BatchRequest, MAX_BATCH_BYTES>,
+    body: BatchBody<MAX_BATCH_BYTES>,
     http: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let games = body.0.games;
-    if games.is_empty() || games.len() > MAX_BATCH {
+    let (items, rules, notation, field) = match body {
+        BatchBody::Json(req) => match (req.games, req.pgn) {
+            (Some(games), None) => {
+                // The batch's rules and notation, for every game without its own.
+                let items = games
+                    .into_iter()
+                    .map(|mut g| {
+                        g.rules = g.rules.or_else(|| req.rules.clone());
+                        g.notation = g.notation.or(req.notation);
+                        BatchItem::Game(g)
+                    })
+                    .collect();
+                (items, None, None, "games")
+            }
+            (None, Some(text)) => (records(&text), req.rules, req.notation, "pgn"),
+            _ => {
+                return Err(ApiError::new(
+                    Problem::InvalidRequest,
+                    "send the games either as 'games' or as one PGN file in 'pgn'",
+                )
+                .field("games"))
+            }
+        },
+        BatchBody::Pgn {
+            text,
+            rules,
+            notation,
+        } => (records(&text), rules, notation, "pgn"),
+    };
+    if items.is_empty() || items.len() > MAX_BATCH {
         return Err(ApiError::new(
             Problem::TooManyGames,
             format!(
-                "games: {} games were sent; send 1 to {MAX_BATCH}",
-                games.len()
+                "{field}: {} games were sent; send 1 to {MAX_BATCH}",
+                items.len()
             ),
         )
-        .field("games"));
+        .field(field));
     }
     let id = variant.into_inner();
     if accepts(&http, NDJSON) {
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         actix_web::rt::task::spawn_blocking(move || {
             id.visit(Batch {
-                games,
+                items,
+                rules,
+                notation,
                 sink: |item: BatchResult| tx.send(work::ndjson(&item)).is_ok(),
             })
         });
@@ -325,7 +372,9 @@ pub async fn adjudicate_batch(
     let results = web::block(move || {
         let mut out = Vec::new();
         id.visit(Batch {
-            games,
+            items,
+            rules,
+            notation,
             sink: |item| {
                 out.push(item);
                 true
@@ -345,6 +394,14 @@ pub async fn adjudicate_batch(
         errors,
         results,
     }))
+}
+
+/// The games of a PGN file, each read on its own.
+fn records(text: &str) -> Vec<BatchItem> {
+    crate::pgn::read_all(text)
+        .into_iter()
+        .map(BatchItem::Record)
+        .collect()
 }
 
 /// What an engine would play: the best move and lines with scores.
@@ -419,15 +476,27 @@ pub async fn analyze(
     Ok(HttpResponse::Ok().json(id.visit(analyze).await?))
 }
 
-fn svg_response(svg: String) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("image/svg+xml")
-        // The picture depends on the request alone.
-        .insert_header((
-            actix_web::http::header::CACHE_CONTROL,
-            "public, max-age=86400",
-        ))
-        .body(svg)
+/// The SVG media type.
+const SVG: &str = "image/svg+xml";
+/// Bytes to save, whatever they are.
+const OCTET_STREAM: &str = "application/octet-stream";
+
+/// A picture: SVG, or the same document as a file to save when the client
+/// asks for `application/octet-stream` (as generated clients that read
+/// pictures as bytes do) and not for SVG.
+fn svg_response(svg: String, http: &HttpRequest) -> HttpResponse {
+    let mut res = HttpResponse::Ok();
+    // The picture depends on the request alone.
+    res.insert_header((header::CACHE_CONTROL, "public, max-age=86400"));
+    if accepts(http, OCTET_STREAM) && !accepts(http, SVG) {
+        res.content_type(OCTET_STREAM).insert_header((
+            header::CONTENT_DISPOSITION,
+            "attachment; filename=\"diagram.svg\"",
+        ));
+    } else {
+        res.content_type(SVG);
+    }
+    res.body(svg)
 }
 
 fn diagram_options(
@@ -458,7 +527,10 @@ fn diagram_options(
         DiagramQuery
     ),
     responses(
-        (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),
+        (status = 200, description = "The SVG; with `Accept: application/octet-stream` (and not SVG), the same document as a file to save", content(
+            (String = "image/svg+xml"),
+            (Vec<u8> = "application/octet-stream")
+        )),
         QueryErrors
     )
 )]
@@ -495,7 +567,7 @@ pub async fn diagram_get(
         req: &req,
         options: opts,
     })?;
-    Ok(svg_response(svg))
+    Ok(svg_response(svg, &http))
 }
 
 /// The same picture, for a position sent as JSON.
@@ -519,7 +591,10 @@ pub async fn diagram_get(
         })))
     )),
     responses(
-        (status = 200, description = "The SVG", content_type = "image/svg+xml", body = String),
+        (status = 200, description = "The SVG; with `Accept: application/octet-stream` (and not SVG), the same document as a file to save", content(
+            (String = "image/svg+xml"),
+            (Vec<u8> = "application/octet-stream")
+        )),
         BodyErrors
     )
 )]
@@ -527,6 +602,7 @@ pub async fn diagram_get(
 pub async fn diagram_post(
     variant: web::Path<VariantId>,
     body: Body<DiagramRequest>,
+    http: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = variant.into_inner();
     let req = body.0;
@@ -535,7 +611,7 @@ pub async fn diagram_post(
         req: &req,
         options: opts,
     })?;
-    Ok(svg_response(svg))
+    Ok(svg_response(svg, &http))
 }
 
 /// Liveness: the process answers.
@@ -567,16 +643,27 @@ pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
     }
 }
 
-/// Prometheus metrics in the OpenMetrics text format: requests and latency
-/// per route and status, searches running, queued and rejected, nodes searched.
+/// Prometheus metrics: requests and latency per route and status, searches
+/// running and rejected, nodes searched. In Prometheus's text format
+/// (0.0.4), or in OpenMetrics when `Accept` names
+/// `application/openmetrics-text` (as Prometheus asks).
 #[utoipa::path(get, path = "/metrics", tag = "operations", responses(
-    (status = 200, description = "The metrics", content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8", body = String)
+    (status = 200, description = "The metrics", content(
+        (String = "text/plain; version=0.0.4; charset=utf-8"),
+        (String = "application/openmetrics-text; version=1.0.0; charset=utf-8")
+    ))
 ))]
 #[route("/metrics", method = "GET", method = "HEAD")]
-pub async fn metrics(state: web::Data<super::AppState>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
-        .body(state.metrics.render())
+pub async fn metrics(state: web::Data<super::AppState>, http: HttpRequest) -> HttpResponse {
+    if accepts(&http, "application/openmetrics-text") {
+        HttpResponse::Ok()
+            .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
+            .body(state.metrics.render())
+    } else {
+        HttpResponse::Ok()
+            .content_type("text/plain; version=0.0.4; charset=utf-8")
+            .body(state.metrics.render_classic())
+    }
 }
 
 #[cfg(test)]

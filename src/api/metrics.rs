@@ -130,4 +130,68 @@ impl Metrics {
             .expect("writing to a String cannot fail");
         out
     }
+
+    /// The metrics in Prometheus's classic text format (0.0.4).
+    pub fn render_classic(&self) -> String {
+        classic(&self.render())
+    }
+}
+
+/// OpenMetrics text in Prometheus's classic format (0.0.4): the same
+/// samples; a counter's `HELP` and `TYPE` named after its `_total` samples;
+/// no `# EOF`, `# UNIT` or `_created` lines; `unknown` is `untyped`.
+fn classic(open: &str) -> String {
+    let counters: Vec<&str> = open
+        .lines()
+        .filter_map(|l| l.strip_prefix("# TYPE "))
+        .filter_map(|rest| rest.strip_suffix(" counter"))
+        .collect();
+    let created: Vec<String> = open
+        .lines()
+        .filter_map(|l| l.strip_prefix("# TYPE "))
+        .filter_map(|rest| rest.split_once(' '))
+        .map(|(name, _)| format!("{name}_created"))
+        .collect();
+    let mut out = String::with_capacity(open.len());
+    for line in open.lines() {
+        if line == "# EOF" || line.starts_with("# UNIT ") {
+            continue;
+        }
+        let sample_name = line.split(['{', ' ']).next().unwrap_or("");
+        if !line.starts_with('#') && created.iter().any(|c| c == sample_name) {
+            continue;
+        }
+        let renamed = ["# HELP ", "# TYPE "].iter().find_map(|tag| {
+            let rest = line.strip_prefix(tag)?;
+            let (name, tail) = rest.split_once(' ')?;
+            let tail = if *tag == "# TYPE " && tail == "unknown" {
+                "untyped"
+            } else {
+                tail
+            };
+            let name = if counters.contains(&name) {
+                format!("{name}_total")
+            } else {
+                name.to_owned()
+            };
+            Some(format!("{tag}{name} {tail}"))
+        });
+        out.push_str(renamed.as_deref().unwrap_or(line));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::classic;
+
+    #[test]
+    fn openmetrics_in_the_classic_format() {
+        let open = "# HELP a_requests Requests.\n# TYPE a_requests counter\na_requests_total{route=\"/x\"} 3\na_requests_created{route=\"/x\"} 1.5\n# HELP a_running Running.\n# TYPE a_running gauge\na_running 0\n# TYPE a_odd unknown\na_odd 1\n# HELP a_seconds Time.\n# TYPE a_seconds histogram\n# UNIT a_seconds seconds\na_seconds_bucket{le=\"+Inf\"} 2\na_seconds_sum 0.5\na_seconds_count 2\n# EOF\n";
+        assert_eq!(
+            classic(open),
+            "# HELP a_requests_total Requests.\n# TYPE a_requests_total counter\na_requests_total{route=\"/x\"} 3\n# HELP a_running Running.\n# TYPE a_running gauge\na_running 0\n# TYPE a_odd untyped\na_odd 1\n# HELP a_seconds Time.\n# TYPE a_seconds histogram\na_seconds_bucket{le=\"+Inf\"} 2\na_seconds_sum 0.5\na_seconds_count 2\n"
+        );
+    }
 }

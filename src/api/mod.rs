@@ -127,7 +127,19 @@ fn as_problem<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerRespo
         .is_some_and(|ct| ct.as_bytes().starts_with(b"application/problem+json"));
     let problem = match res.status() {
         _ if is_problem => None,
-        StatusCode::BAD_REQUEST => Some(Problem::CorsRefused),
+        StatusCode::BAD_REQUEST if res.request().headers().contains_key(header::ORIGIN) => {
+            let (req, res) = res.into_parts();
+            let refused = cors_refusal(&req, res.error().map(|e| e.to_string()));
+            let mut answer = refused.error_response();
+            for (name, value) in res.headers() {
+                if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+                    answer.headers_mut().insert(name.clone(), value.clone());
+                }
+            }
+            return Ok(ErrorHandlerResponse::Response(
+                ServiceResponse::new(req, answer).map_into_right_body(),
+            ));
+        }
         StatusCode::NOT_FOUND => Some(Problem::NotFound),
         StatusCode::METHOD_NOT_ALLOWED => Some(Problem::MethodNotAllowed),
         StatusCode::INTERNAL_SERVER_ERROR => Some(Problem::Internal),
@@ -182,8 +194,68 @@ impl Routes {
     }
 }
 
-/// No route took the request: 405 with `Allow` for a known path, else 404.
+/// The origins of `--cors-origins`, for the words of a refusal.
+struct CorsOrigins(Vec<String>);
+
+/// A cross-origin request refused: which origin, what the server allows,
+/// and the setting that would let it in; logged, since the page's owner
+/// sees only a failed fetch in the browser.
+fn cors_refusal(req: &HttpRequest, why: Option<String>) -> ApiError {
+    let origin = req
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|o| o.to_str().ok())
+        .unwrap_or("(unreadable)");
+    let configured = req
+        .app_data::<web::Data<CorsOrigins>>()
+        .map(|c| c.0.clone())
+        .unwrap_or_default();
+    let why = why.unwrap_or_default();
+    let detail = if configured.is_empty() {
+        format!(
+            "the page at origin '{origin}' may not call this API: cross-origin calls are off, because the server was started without --cors-origins; start it with --cors-origins {origin} (or ARBITER_CORS_ORIGINS={origin}) to allow it"
+        )
+    } else if why.contains("Origin") {
+        format!(
+            "the page at origin '{origin}' may not call this API: --cors-origins allows only {}; add '{origin}' to --cors-origins (or ARBITER_CORS_ORIGINS) to allow it",
+            configured.join(", ")
+        )
+    } else {
+        let asked = |name: header::HeaderName| {
+            req.headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_owned()
+        };
+        format!(
+            "the preflight from '{origin}' asks for method '{}' and headers '{}'; this API allows the methods {} and the headers {}",
+            asked(header::ACCESS_CONTROL_REQUEST_METHOD),
+            asked(header::ACCESS_CONTROL_REQUEST_HEADERS),
+            CORS_METHODS.join(", "),
+            cors_headers().map(|h| h.to_string()).join(", ")
+        )
+    };
+    tracing::warn!(
+        origin,
+        configured = %configured.join(","),
+        path = req.path(),
+        "a cross-origin request was refused"
+    );
+    ApiError::new(Problem::CorsRefused, detail)
+}
+
+/// No route took the request: a refused CORS preflight when CORS is off;
+/// 405 with `Allow` for a known path, else 404.
 async fn no_route(req: HttpRequest, routes: web::Data<Routes>) -> HttpResponse {
+    let preflight = req.method() == actix_web::http::Method::OPTIONS
+        && req.headers().contains_key(header::ORIGIN)
+        && req
+            .headers()
+            .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
+    if preflight {
+        return cors_refusal(&req, None).error_response();
+    }
     match routes.0.iter().find(|(def, _)| def.is_match(req.path())) {
         Some((_, allow)) => {
             let mut res = ApiError::new(
@@ -213,11 +285,19 @@ fn bad_variant(_: actix_web::error::PathError, req: &HttpRequest) -> actix_web::
     ApiError::unknown_variant(req.match_info().get("variant").unwrap_or_default()).into()
 }
 
+/// The methods a cross-origin page may use.
+const CORS_METHODS: [&str; 4] = ["GET", "HEAD", "POST", "OPTIONS"];
+
+/// The request headers a cross-origin page may send.
+fn cors_headers() -> [header::HeaderName; 3] {
+    [header::CONTENT_TYPE, header::ACCEPT, observe::REQUEST_ID]
+}
+
 /// The CORS policy of `--cors-origins`: none, every origin, or a list.
 fn cors(origins: &[String]) -> actix_cors::Cors {
     let mut cors = actix_cors::Cors::default()
-        .allowed_methods(["GET", "HEAD", "POST", "OPTIONS"])
-        .allowed_headers([header::CONTENT_TYPE, header::ACCEPT, observe::REQUEST_ID])
+        .allowed_methods(CORS_METHODS)
+        .allowed_headers(cors_headers())
         .expose_headers([observe::REQUEST_ID, header::RETRY_AFTER])
         .max_age(3600);
     for origin in origins {
@@ -252,6 +332,7 @@ pub fn app(
         .configure(routes)
         .split_for_parts();
     app.app_data(web::Data::new(Routes::of(&doc)))
+        .app_data(web::Data::new(CorsOrigins(cors_origins.to_vec())))
         .service(
             web::resource("/")
                 .route(web::get().to(|| async {

@@ -5,8 +5,6 @@
 
 use std::borrow::Cow;
 
-use strum::VariantArray;
-
 use super::error::{ApiError, Problem};
 use super::extract::notation_of;
 use super::prose::{self, Prose};
@@ -50,28 +48,31 @@ pub fn source_of<V: Prose>(req: &impl PositionFields) -> Result<Source<'_, V>, A
         .field("pgn"));
     }
     let record = pgn::read(text).map_err(|e| invalid(prose::pgn_error(&e)))?;
+    from_record(record, field_balances, req.notation())
+}
+
+/// The source of a game read from a record: its `[FEN]`, its
+/// `[Balances]` (else `balances`), its `[Format]` (else `notation`, else
+/// its first move decides, see [`detect`]).
+pub fn from_record<V: Prose>(
+    record: Record,
+    balances: Option<[u32; 2]>,
+    notation: Option<NotationName>,
+) -> Result<Source<'static, V>, ApiError> {
     let balances = match record.tag("Balances") {
-        None => field_balances,
+        None => balances,
         Some(tag) => Some(parse_balances(tag).ok_or_else(|| {
             invalid(format!(
                 "the [Balances] tag is '{tag}'; write White's and Black's balances as two whole numbers, like \"16/16\""
             ))
         })?),
     };
-    let notation = match (record.tag("Format"), req.notation()) {
+    let notation = match (record.tag("Format"), notation) {
         (Some(tag), _) => Some(format_notation::<V>(tag)?),
         (None, Some(name)) => Some(notation_of::<V>(Some(name))?),
         (None, None) => None,
     };
-    let iccs = V::notation(NotationName::Iccs);
-    let moves: Vec<String> = record
-        .moves
-        .iter()
-        .map(|m| match notation {
-            Some(n) if Some(n) == iccs => iccs_token(&m.text),
-            _ => m.text.clone(),
-        })
-        .collect();
+    let moves = record.move_texts();
     Ok(Source {
         fen: record.fen().map(|f| Cow::Owned(f.to_owned())),
         moves: Cow::Owned(moves),
@@ -81,7 +82,8 @@ pub fn source_of<V: Prose>(req: &impl PositionFields) -> Result<Source<'_, V>, A
     })
 }
 
-fn invalid(detail: String) -> ApiError {
+/// A problem with a `pgn` record.
+pub fn invalid(detail: String) -> ApiError {
     ApiError::new(Problem::InvalidPgn, format!("pgn: {detail}")).field("pgn")
 }
 
@@ -91,23 +93,10 @@ fn parse_balances(tag: &str) -> Option<[u32; 2]> {
     Some([white.trim().parse().ok()?, black.trim().parse().ok()?])
 }
 
-/// ICCS as Xiangqi databases export it (`H2-E2`) read as we write it
-/// (`h2e2`).
-fn iccs_token(text: &str) -> String {
-    let t: String = text.chars().filter(|&c| c != '-').collect();
-    if t.len() == 4 && t.is_ascii() {
-        t.to_ascii_lowercase()
-    } else {
-        text.to_owned()
-    }
-}
-
 /// The notation a `[Format]` tag names (`ICCS`, `WXF`, `Chinese`, …).
 fn format_notation<V: Variant>(tag: &str) -> Result<V::Notation, ApiError> {
-    NotationName::VARIANTS
-        .iter()
-        .find(|n| n.as_str().eq_ignore_ascii_case(tag.trim()))
-        .and_then(|&n| V::notation(n))
+    NotationName::parse(tag)
+        .and_then(V::notation)
         .ok_or_else(|| {
             let known: Vec<String> = V::info()
                 .notations
@@ -124,7 +113,8 @@ fn format_notation<V: Variant>(tag: &str) -> Result<V::Notation, ApiError> {
 
 /// The notation of a record that does not say: the first of the
 /// variant's notations (SAN first, PGN's own) in which the first move is
-/// legal, else in which it can be read; else the first.
+/// legal, else in which it can be read; else the first. A first token
+/// that holds a move pair (`C2.5H8+7`) is split as the notation splits it.
 pub fn detect<V: Variant>(start: &V, first: Option<&str>) -> V::Notation {
     let mut names: Vec<NotationName> = V::info().notations.iter().map(|n| n.name).collect();
     names.sort_by_key(|&n| n != NotationName::San);
@@ -135,7 +125,10 @@ pub fn detect<V: Variant>(start: &V, first: Option<&str>) -> V::Notation {
     };
     let tried: Vec<_> = notations
         .iter()
-        .map(|&n| (n, start.parse_move(text, n)))
+        .map(|&n| {
+            let first = V::split_record_token(text, n).swap_remove(0);
+            (n, start.parse_move(&first, n))
+        })
         .collect();
     tried
         .iter()
@@ -146,6 +139,23 @@ pub fn detect<V: Variant>(start: &V, first: Option<&str>) -> V::Notation {
                 .find(|(_, r)| r.as_ref().is_err_and(|e| !e.is_syntax()))
         })
         .map_or(fallback, |(n, _)| *n)
+}
+
+/// The record's moves in `notation`: tokens that hold several moves
+/// written together are split, each move keeping its token's line.
+pub fn split_moves<V: Variant>(record: &mut Record, notation: V::Notation) -> Vec<String> {
+    record.moves = std::mem::take(&mut record.moves)
+        .into_iter()
+        .flat_map(|token| {
+            V::split_record_token(&token.text, notation)
+                .into_iter()
+                .map(move |text| pgn::MoveToken {
+                    text,
+                    line: token.line,
+                })
+        })
+        .collect();
+    record.move_texts()
 }
 
 /// How an error names the move at `index` of a record: "move 14 for
@@ -169,14 +179,12 @@ pub fn recorded_result(record: &Record) -> Option<GameResult> {
     record.recorded_result().map(GameResult::from)
 }
 
-/// The tags a written record sets itself.
-const OWN_TAGS: [&str; 13] = [
+/// The tags a written record sets itself (besides the roster's sides).
+const OWN_TAGS: [&str; 11] = [
     "Event",
     "Site",
     "Date",
     "Round",
-    "White",
-    "Black",
     "Result",
     "Variant",
     "SetUp",
@@ -186,9 +194,24 @@ const OWN_TAGS: [&str; 13] = [
     "Balances",
 ];
 
-/// The game as PGN: the seven tags (taken from `record` where it has
-/// them), the variant, the set-up position, the notation, the verdict in
-/// `[Result]` and `[Termination]`; the moves in `notation`; `comment`
+/// A notation as a `[Format]` tag names it: `ICCS`, `Fairy`, `WXF`,
+/// `Chinese` (read in any case).
+fn format_tag(name: NotationName) -> &'static str {
+    match name {
+        NotationName::Iccs | NotationName::Ucci => "ICCS",
+        NotationName::Fairy | NotationName::Uci => "Fairy",
+        NotationName::Wxf => "WXF",
+        NotationName::Chinese => "Chinese",
+        NotationName::San => "SAN",
+        NotationName::Coordinate => "Coordinate",
+    }
+}
+
+/// The game as PGN, in the variant's conventions: the seven-tag roster
+/// with the variant's side names (`[Red]`/`[Black]` in Xiangqi), taken
+/// from `record` where it has them; the variant, the set-up position, the
+/// notation, the verdict in `[Result]` and `[Termination]`; then the
+/// record's other tags in their order; the moves in `notation`; `comment`
 /// after the last move.
 pub fn write<V: Prose>(
     game: &Game<V>,
@@ -197,23 +220,23 @@ pub fn write<V: Prose>(
     record: Option<&Record>,
     comment: &str,
 ) -> String {
-    let from_record = |name: &str, default: &str| {
-        record
-            .and_then(|r| r.tag(name))
-            .unwrap_or(default)
-            .to_owned()
-    };
+    let tag = |name: &str| record.and_then(|r| r.tag(name));
+    let sides = [Color::White, Color::Black].map(V::side_name);
     let mut tags: Vec<(String, String)> = [
         ("Event", "?"),
         ("Site", "?"),
         ("Date", "????.??.??"),
         ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
     ]
     .into_iter()
-    .map(|(name, default)| (name.to_owned(), from_record(name, default)))
+    .map(|(name, default)| (name.to_owned(), tag(name).unwrap_or(default).to_owned()))
     .collect();
+    // A side's tag by the variant's name for it, else by chess's
+    // (a Xiangqi record tagged `[White]` names Red).
+    for (side, chess) in sides.into_iter().zip(["White", "Black"]) {
+        let value = tag(side).or_else(|| tag(chess)).unwrap_or("?");
+        tags.push((side.to_owned(), value.to_owned()));
+    }
     let result = outcome.result();
     tags.push(("Result".to_owned(), result.to_string()));
     tags.push(("Variant".to_owned(), V::NAME.to_owned()));
@@ -232,14 +255,21 @@ pub fn write<V: Prose>(
     // saying: it is PGN's own).
     let several = V::info().notations.len() > 1;
     if let Some(name) = name.filter(|&n| n != NotationName::San && several) {
-        tags.push(("Format".to_owned(), name.as_str().to_uppercase()));
+        tags.push(("Format".to_owned(), format_tag(name).to_owned()));
     }
     if let Some(reason) = outcome.reason() {
         tags.push(("Termination".to_owned(), reason.code().to_owned()));
     }
     if let Some(r) = record {
+        let taken = |name: &str| {
+            OWN_TAGS
+                .iter()
+                .chain(&sides)
+                .chain(&["White", "Black"])
+                .any(|t| t.eq_ignore_ascii_case(name))
+        };
         for (name, value) in &r.tags {
-            if !OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            if !taken(name) {
                 tags.push((name.clone(), value.clone()));
             }
         }

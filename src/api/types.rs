@@ -369,10 +369,46 @@ pub struct PositionSummary {
     /// Whether the game goes on, and if not, how it ended.
     #[serde(flatten)]
     pub status: GameStatus,
-    /// Remarks on the start position that the rules handle (a composed
-    /// position no game reaches); absent when there are none.
+    /// Repetition rulings that the game played past, in order: only under
+    /// rules with `repetition_ends_game: false` (over-the-board records,
+    /// where the offender is told to change and play goes on). A cycle
+    /// played on is ruled at every ply; each run of such plies is one
+    /// event, at its first ply. Absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub repetition_events: Vec<RepetitionEventDoc>,
+    /// Remarks on the request that the rules handle: a composed start
+    /// position no game reaches, a damaged tag line of a `pgn` record read
+    /// leniently; absent when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<WarningDoc>,
+}
+
+/// A repetition ruling the game played past.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "ply": 66,
+    "result": "1-0",
+    "winner": "red",
+    "reason": "perpetual_check",
+    "explanation": "the position stood for the third time; Black gave check with every move of the repetition (plies 59-66): perpetual check loses, Red wins",
+    "repetition": {"occurrences": [58, 62, 66], "cycle": {"from_ply": 58, "to_ply": 66}, "in_breach": "black",
+                   "sides": [{"side": "red", "conduct": "allowed"}, {"side": "black", "conduct": "perpetual_check"}]}
+}))]
+pub struct RepetitionEventDoc {
+    /// The ply at which the ruling was due (0 = the start FEN): the
+    /// position after that many moves.
+    pub ply: usize,
+    /// What the ruling would have made the result.
+    pub result: GameResult,
+    /// The side the ruling favoured, if decisive.
+    pub winner: Option<Side>,
+    /// `perpetual_check`, `perpetual_chase`, `repetition`, ….
+    pub reason: Reason,
+    /// The ruling in a sentence.
+    pub explanation: String,
+    /// The ruling's grounds, as `repetition` gives them for a game that ends.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<RepetitionDoc>,
 }
 
 /// A remark on an accepted position.
@@ -899,7 +935,9 @@ pub struct BatchGame {
     pub balances: Option<Balances>,
 }
 
-/// Games to adjudicate at once.
+/// Games to adjudicate at once: `games`, or a PGN file of many games in
+/// `pgn` (a PGN body, `Content-Type: application/x-chess-pgn`, does the
+/// same, with `rules` and `notation` in the query).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"games": [
@@ -909,7 +947,53 @@ pub struct BatchGame {
 ]}))]
 pub struct BatchRequest {
     /// The games, 1 to 1,000.
-    pub games: Vec<BatchGame>,
+    pub games: Option<Vec<BatchGame>>,
+    /// A file of 1 to 1,000 games in PGN, as databases and sites export
+    /// them, instead of `games`: a game begins at a tag line after another
+    /// game's moves. Each game answers with its tags echoed and the line
+    /// it begins on; a damaged game gets its problem and the others go on.
+    #[schema(example = json!("[Event \"a\"]\n[Format \"WXF\"]\n\n1. C2.5 H8+7 *\n\n[Event \"b\"]\n[Format \"WXF\"]\n\n1. P7+1 *\n"))]
+    pub pgn: Option<String>,
+    /// Rule options for every game that sets none (the variant's
+    /// `XiangqiRules`, `TaxiRules` or `TamerlaneRules`).
+    #[schema(value_type = Option<AnyRules>)]
+    pub rules: Option<serde_json::Value>,
+    /// The notation of every game that names none (a game of `pgn` with a
+    /// `[Format]` tag reads that).
+    pub notation: Option<NotationName>,
+}
+
+/// A game's PGN tags, in the order written (`{"Event": "…", "Red": "…"}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(pub Vec<(String, String)>);
+
+impl Serialize for Tags {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+impl PartialSchema for Tags {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .description(Some(
+                "A game's PGN tags, name to value, in the order written",
+            ))
+            .examples([serde_json::json!({"Event": "Club championship", "Red": "Zhang Wei", "Black": "Li Na"})])
+            .into()
+    }
+}
+
+impl ToSchema for Tags {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Tags")
+    }
 }
 
 /// One game's answer in a batch: its result or its problem.
@@ -919,6 +1003,12 @@ pub struct BatchResult {
     pub index: usize,
     /// The game's id, as sent.
     pub id: Option<GameId>,
+    /// For a game of a PGN file: the line of the file it begins on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// For a game sent as PGN: its tags, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tags: Option<Tags>,
     /// The result, when the game could be read and replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<AdjudicateResponse>,

@@ -17,8 +17,8 @@ use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
 use crate::search::{self, Limits, Score};
 use crate::variants::{
-    Color, Conduct, Game, NotationName, Outcome, PlayError, Refusal, SetupError, Variant,
-    VariantId, Verdict,
+    Color, Conduct, Game, NotationName, Outcome, PlayError, Refusal, RepetitionReport, SetupError,
+    Variant, VariantId, Verdict, WarningCode,
 };
 
 /// The longest `moves` record a request may carry.
@@ -124,21 +124,29 @@ struct Replayed<V: Variant> {
 /// Builds the game of a request: rules, start position (from `fen` or a
 /// `pgn` record), and every move checked.
 fn replay<V: Prose>(req: &impl PositionFields, extent: Extent) -> Result<Replayed<V>, ApiError> {
-    let source = record::source_of::<V>(req)?;
+    replay_from(record::source_of::<V>(req)?, req.rules(), extent)
+}
+
+/// Builds a game from where it comes from and its `rules`, every move
+/// checked.
+fn replay_from<V: Prose>(
+    mut source: record::Source<'_, V>,
+    rules: Option<&serde_json::Value>,
+    extent: Extent,
+) -> Result<Replayed<V>, ApiError> {
     let from_pgn = source.record.is_some();
-    let moves = &source.moves;
-    if moves.len() > MAX_MOVES {
+    if source.moves.len() > MAX_MOVES {
         return Err(ApiError::new(
             Problem::TooManyMoves,
             format!(
                 "{}: {} moves were sent; at most {MAX_MOVES} are accepted",
                 if from_pgn { "pgn" } else { "moves" },
-                moves.len()
+                source.moves.len()
             ),
         )
         .field(if from_pgn { "pgn" } else { "moves" }));
     }
-    let rules = rules_of::<V>(req.rules())?;
+    let rules = rules_of::<V>(rules)?;
     let start = V::setup(source.fen.as_deref(), &rules, source.balances).map_err(|e| match e {
         SetupError::Fen(e) if from_pgn => ApiError::new(
             Problem::InvalidFen,
@@ -154,7 +162,11 @@ fn replay<V: Prose>(req: &impl PositionFields, extent: Extent) -> Result<Replaye
     })?;
     let notation = source
         .notation
-        .unwrap_or_else(|| record::detect(&start, moves.first().map(String::as_str)));
+        .unwrap_or_else(|| record::detect(&start, source.moves.first().map(String::as_str)));
+    if let Some(r) = &mut source.record {
+        source.moves = record::split_moves::<V>(r, notation).into();
+    }
+    let moves = &source.moves;
     let mut game = Game::<V>::new(start, rules);
     let played = match extent {
         Extent::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
@@ -236,10 +248,9 @@ fn replay<V: Prose>(req: &impl PositionFields, extent: Extent) -> Result<Replaye
     })
 }
 
-/// The game a request describes, and the notation its moves are written in.
-fn game_of<V: Prose>(req: &impl PositionFields) -> Result<(Game<V>, V::Notation), ApiError> {
-    let r = replay::<V>(req, Extent::ToTheEnd)?;
-    Ok((r.game, r.notation))
+/// The game a request describes, every move before its end.
+fn game_of<V: Prose>(req: &impl PositionFields) -> Result<Replayed<V>, ApiError> {
+    replay::<V>(req, Extent::ToTheEnd)
 }
 
 fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
@@ -265,42 +276,64 @@ fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
         } else {
             Vec::new()
         },
-        repetition: outcome.repetition().map(|r| RepetitionDoc {
-            occurrences: r.occurrences.clone(),
-            cycle: PlyRange {
-                from_ply: r.cycle.0,
-                to_ply: r.cycle.1,
-            },
-            in_breach: r.in_breach.map(side),
-            sides: [Color::White, Color::Black]
-                .into_iter()
-                .zip(&r.conduct)
-                .map(|(c, conduct)| SideConduct {
-                    side: side(c),
-                    conduct: match conduct {
-                        Conduct::PerpetualCheck => ConductCode::PerpetualCheck,
-                        Conduct::PerpetualChase { .. } => ConductCode::PerpetualChase,
-                        Conduct::Allowed => ConductCode::Allowed,
-                    },
-                    chased: match conduct {
-                        Conduct::PerpetualChase { chased } => chased
-                            .iter()
-                            .map(|&s| {
-                                let (square, piece) = V::chased(&game.positions()[r.cycle.1], s);
-                                ChasedPiece { square, piece }
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    },
-                })
-                .collect(),
-        }),
+        repetition: outcome.repetition().map(|r| repetition_doc(game, r)),
     }
 }
 
-fn summary<V: Prose>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
+/// A repetition verdict's grounds, as the answer gives them.
+fn repetition_doc<V: Prose>(game: &Game<V>, r: &RepetitionReport) -> RepetitionDoc {
+    let side = |c: Color| Side::of(V::ID, c);
+    RepetitionDoc {
+        occurrences: r.occurrences.clone(),
+        cycle: PlyRange {
+            from_ply: r.cycle.0,
+            to_ply: r.cycle.1,
+        },
+        in_breach: r.in_breach.map(side),
+        sides: [Color::White, Color::Black]
+            .into_iter()
+            .zip(&r.conduct)
+            .map(|(c, conduct)| SideConduct {
+                side: side(c),
+                conduct: match conduct {
+                    Conduct::PerpetualCheck => ConductCode::PerpetualCheck,
+                    Conduct::PerpetualChase { .. } => ConductCode::PerpetualChase,
+                    Conduct::Allowed => ConductCode::Allowed,
+                },
+                chased: match conduct {
+                    Conduct::PerpetualChase { chased } => chased
+                        .iter()
+                        .map(|&s| {
+                            let (square, piece) = V::chased(&game.positions()[r.cycle.1], s);
+                            ChasedPiece { square, piece }
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The position a request's game reached: its state, the repetition
+/// rulings it played past, and remarks on the request (`record`: its
+/// damaged tags).
+fn summary<V: Prose>(
+    game: &Game<V>,
+    outcome: &Outcome,
+    record: Option<&pgn::Record>,
+) -> PositionSummary {
     let pos = game.current();
     let start = &game.positions()[0];
+    let record_warnings = record
+        .into_iter()
+        .flat_map(|r| &r.warnings)
+        .map(|w| WarningDoc {
+            code: match w {
+                pgn::PgnWarning::DamagedTag { .. } => WarningCode::DamagedTag,
+            },
+            message: prose::pgn_warning(w),
+        });
     PositionSummary {
         fen: pos.to_fen(),
         side_to_move: Side::of(V::ID, pos.side_to_move()),
@@ -310,6 +343,25 @@ fn summary<V: Prose>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
             .balances()
             .map(|[white, black]| Balances { white, black }),
         status: status(game, outcome),
+        repetition_events: game
+            .repetition_events()
+            .iter()
+            .map(|e| {
+                let ruled = Outcome::Ended(e.verdict.clone());
+                RepetitionEventDoc {
+                    ply: e.ply,
+                    result: ruled.result(),
+                    winner: e.verdict.winner.map(|c| Side::of(V::ID, c)),
+                    reason: e.verdict.reason,
+                    explanation: V::explain(game, &e.verdict),
+                    repetition: e
+                        .verdict
+                        .repetition
+                        .as_deref()
+                        .map(|r| repetition_doc(game, r)),
+                }
+            })
+            .collect(),
         warnings: start
             .warnings()
             .iter()
@@ -317,6 +369,7 @@ fn summary<V: Prose>(game: &Game<V>, outcome: &Outcome) -> PositionSummary {
                 code: w.code,
                 message: V::warning(start, w),
             })
+            .chain(record_warnings)
             .collect(),
     }
 }
@@ -381,17 +434,17 @@ impl Visitor for LegalMoves {
     type Output = Result<LegalMovesResponse, ApiError>;
     fn visit<V: Playable>(self) -> Self::Output {
         guarded(|| {
-            let (game, notation) = game_of::<V>(&self.0)?;
+            let r = game_of::<V>(&self.0)?;
             let mut moves = Vec::new();
-            game.current().legal_moves(&mut moves);
-            let outcome: Outcome = game.verdict(!moves.is_empty()).into();
+            r.game.current().legal_moves(&mut moves);
+            let outcome: Outcome = r.game.verdict(!moves.is_empty()).into();
             if !outcome.is_ongoing() {
                 moves.clear();
             }
             Ok(LegalMovesResponse {
                 variant: V::ID,
-                position: summary(&game, &outcome),
-                legal_moves: legal_moves_of(&game, &moves, notation),
+                position: summary(&r.game, &outcome, r.record.as_ref()),
+                legal_moves: legal_moves_of(&r.game, &moves, r.notation),
             })
         })
     }
@@ -405,7 +458,12 @@ impl Visitor for Validate {
     fn visit<V: Playable>(self) -> Self::Output {
         guarded(|| {
             let req = self.0;
-            let (mut game, notation) = game_of::<V>(&req)?;
+            let Replayed {
+                mut game,
+                notation,
+                record,
+                ..
+            } = game_of::<V>(&req)?;
             let refuse =
                 |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
                     variant: V::ID,
@@ -442,7 +500,7 @@ impl Visitor for Validate {
                         reason_code: None,
                         notation_hint: None,
                         details,
-                        position_after: Some(summary(&game, &after)),
+                        position_after: Some(summary(&game, &after, record.as_ref())),
                     })
                 }
                 Err(e) => {
@@ -525,19 +583,32 @@ fn adjudged<V: Prose>(r: &Replayed<V>) -> AdjudicateResponse {
         moves_after_end: r.after_end,
         recorded_result: recorded,
         recorded_result_agrees: recorded.map(|g| g == outcome.result()),
-        position: summary(&r.game, &outcome),
+        position: summary(&r.game, &outcome, r.record.as_ref()),
     }
 }
 
 /// The most games a batch may hold.
 pub const MAX_BATCH: usize = 1_000;
 
+/// One game of a batch, as it came.
+pub enum BatchItem {
+    /// A game of `games`.
+    Game(BatchGame),
+    /// A game of a PGN file (the body, or `pgn`), already read: the line
+    /// it begins on, and the record or why it cannot be read.
+    Record(pgn::GameText),
+}
+
 /// `POST …/adjudicate/batch`: each game in turn, its answer given to
 /// `sink` as soon as it is known; stops early when `sink` says so (the
 /// client has gone).
 pub struct Batch<F> {
     /// The games.
-    pub games: Vec<BatchGame>,
+    pub items: Vec<BatchItem>,
+    /// Rule options of the games of a PGN file.
+    pub rules: Option<serde_json::Value>,
+    /// The notation of the games of a PGN file that name none.
+    pub notation: Option<NotationName>,
     /// Takes each game's answer; false: stop.
     pub sink: F,
 }
@@ -545,15 +616,38 @@ pub struct Batch<F> {
 impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
     type Output = ();
     fn visit<V: Playable>(mut self) {
-        for (index, game) in self.games.into_iter().enumerate() {
-            let answer = guarded(|| Ok(adjudged(&replay::<V>(&game, Extent::PastTheEnd)?)));
+        for (index, item) in self.items.into_iter().enumerate() {
+            let (id, line) = match &item {
+                BatchItem::Game(g) => (g.id.clone(), None),
+                BatchItem::Record(t) => (None, Some(t.first_line)),
+            };
+            let mut tags = None;
+            let answer = guarded(|| {
+                let (source, rules) = match &item {
+                    BatchItem::Game(g) => (record::source_of::<V>(g)?, g.rules.as_ref()),
+                    BatchItem::Record(text) => {
+                        let record = text
+                            .record
+                            .clone()
+                            .map_err(|e| record::invalid(prose::pgn_error(&e)))?;
+                        (
+                            record::from_record::<V>(record, None, self.notation)?,
+                            self.rules.as_ref(),
+                        )
+                    }
+                };
+                tags = source.record.as_ref().map(|r| Tags(r.tags.clone()));
+                Ok(adjudged(&replay_from(source, rules, Extent::PastTheEnd)?))
+            });
             let (result, error) = match answer {
                 Ok(r) => (Some(r), None),
                 Err(e) => (None, Some(e.body().clone())),
             };
             let item = BatchResult {
                 index,
-                id: game.id,
+                id,
+                line,
+                tags,
                 result,
                 error,
             };
@@ -666,7 +760,12 @@ struct Prepared<V: Variant> {
 /// Reads an analysis request: its game (which must go on) and limits.
 fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepared<V>, ApiError> {
     guarded(|| {
-        let (game, notation) = game_of::<V>(req)?;
+        let Replayed {
+            game,
+            notation,
+            record,
+            ..
+        } = game_of::<V>(req)?;
         let (limits, applied) = search_limits(req, &pool.config)?;
         let outcome = game.outcome();
         if let Outcome::Ended(v) = &outcome {
@@ -680,7 +779,7 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
                 v,
             ));
         }
-        let summary = summary(&game, &outcome);
+        let summary = summary(&game, &outcome, record.as_ref());
         Ok(Prepared {
             game,
             notation,
@@ -829,8 +928,8 @@ impl<R: PositionFields> Visitor for Diagram<'_, R> {
     type Output = Result<String, ApiError>;
     fn visit<V: Playable>(self) -> Self::Output {
         guarded(|| {
-            let (game, _) = game_of::<V>(self.req)?;
-            Ok(V::diagram(&game, &self.options))
+            let r = game_of::<V>(self.req)?;
+            Ok(V::diagram(&r.game, &self.options))
         })
     }
 }

@@ -26,6 +26,17 @@ pub enum PlayError<W> {
     },
 }
 
+/// A repetition ruling that the game played on past: under rules whose
+/// `repetition_ends_game` is false (over-the-board records), where the
+/// arbiter tells the offender to change and play continues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionEvent {
+    /// The ply at which the ruling was due (0 = the start position).
+    pub ply: usize,
+    /// What the rules ruled there.
+    pub verdict: Verdict,
+}
+
 /// A start position plus the moves played from it, each one legal.
 #[derive(Clone, Debug)]
 pub struct Game<V: Variant> {
@@ -33,6 +44,15 @@ pub struct Game<V: Variant> {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<V>,
     moves: Vec<V::Move>,
+    /// Repetition rulings played past, one per run of consecutive plies
+    /// that repeat (a cycle played on is ruled again at every ply).
+    events: Vec<RepetitionEvent>,
+    /// The last ply at which a ruling was played past.
+    last_ruling: Option<usize>,
+    /// The verdict that stopped a record at the current position, when a
+    /// repetition ruling there was played past (the record went on) and
+    /// another rule ended the game: that rule's verdict, not the ruling's.
+    stopped: Option<Verdict>,
 }
 
 impl<V: Variant> Game<V> {
@@ -42,6 +62,9 @@ impl<V: Variant> Game<V> {
             rules,
             positions: vec![start],
             moves: Vec::new(),
+            events: Vec::new(),
+            last_ruling: None,
+            stopped: None,
         }
     }
 
@@ -76,14 +99,25 @@ impl<V: Variant> Game<V> {
         &self.moves
     }
 
+    /// The repetition rulings the game played on past (only under rules
+    /// whose repetition does not end the game), in order.
+    pub fn repetition_events(&self) -> &[RepetitionEvent] {
+        &self.events
+    }
+
     /// The plies at which the current position stood (itself included),
     /// since the last move that cannot be undone.
     pub fn occurrences(&self) -> Vec<usize> {
         occurrences_of(&self.positions)
     }
 
-    /// The state of the game: the variant's verdict on the current position.
+    /// The state of the game: the variant's verdict on the current position
+    /// (or, where a record went on past a repetition ruling here and another
+    /// rule ended the game, that rule's verdict).
     pub fn outcome(&self) -> Outcome {
+        if let Some(v) = &self.stopped {
+            return Outcome::Ended(v.clone());
+        }
         let mut moves = Vec::new();
         self.current().legal_moves(&mut moves);
         self.verdict(!moves.is_empty()).into()
@@ -138,11 +172,36 @@ impl<V: Variant> Game<V> {
             !replies.is_empty(),
             &Repeats::Occurrences(occurrences),
         )
-        .filter(|v| v.repetition.is_some() || v.reason.is_repetition())
+        .filter(is_repetition)
+    }
+
+    /// A repetition ruling on the current position, under rules that play
+    /// on past it: recorded as an event (once per run of consecutive
+    /// ruled plies), and the verdict of every other rule returned instead
+    /// (the move limit, say, may still end the game here).
+    fn rule_and_play_on(&mut self, verdict: Verdict, has_legal_move: bool) -> Option<Verdict> {
+        let ply = self.moves.len();
+        if self.last_ruling.is_none_or(|last| last + 1 != ply) {
+            self.events.push(RepetitionEvent { ply, verdict });
+        }
+        self.last_ruling = Some(ply);
+        let has_legal_move = has_legal_move || {
+            let mut moves = Vec::new();
+            self.current().legal_moves(&mut moves);
+            !moves.is_empty()
+        };
+        V::verdict(
+            &self.positions,
+            &self.moves,
+            &self.rules,
+            has_legal_move,
+            &Repeats::None,
+        )
     }
 
     /// Plays a move already known to be legal in the current position.
     pub fn play(&mut self, mv: V::Move) {
+        self.stopped = None;
         let mut next = self.current().clone();
         next.make_move(mv);
         self.positions.push(next);
@@ -163,6 +222,14 @@ impl<V: Variant> Game<V> {
         let (parsed, verdict) = match self.current().parse_move(text, notation) {
             Ok(mv) => (Ok(mv), self.verdict(true)),
             Err(error) => (Err(error), self.outcome().verdict().cloned()),
+        };
+        let verdict = match verdict {
+            Some(v) if is_repetition(&v) && !V::repetition_ends_game(&self.rules) => {
+                let other = self.rule_and_play_on(v, parsed.is_ok());
+                self.stopped.clone_from(&other);
+                other
+            }
+            other => other,
         };
         if let Some(verdict) = verdict {
             return Err(PlayError::GameOver {
@@ -224,6 +291,12 @@ impl<V: Variant> Game<V> {
         }
         Ok(())
     }
+}
+
+/// Whether a verdict is a repetition ruling (a verdict that a move ends
+/// otherwise, by mate say, is not).
+fn is_repetition(v: &Verdict) -> bool {
+    v.repetition.is_some() || v.reason.is_repetition()
 }
 
 /// The plies at which the last of `positions` stood (itself included), since

@@ -14,12 +14,13 @@ use strum::{Display, EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 pub mod game;
+pub mod spelling;
 pub mod tamerlane;
 pub mod taxi;
 pub mod xiangqi;
 mod zobrist;
 
-pub use game::{Game, PlayError};
+pub use game::{Game, PlayError, RepetitionEvent};
 
 /// What the variants' tests look at in a refused move: its code, and the
 /// words the API gives it.
@@ -52,6 +53,11 @@ pub(crate) mod testing {
             message: prose::move_error(pos, &e, text, notation),
         }
     }
+}
+
+/// `true`: the default of options that are on unless switched off.
+pub(crate) fn yes() -> bool {
+    true
 }
 
 /// The two sides. `White` is the side that moves first (Red in Xiangqi).
@@ -131,19 +137,10 @@ impl VariantId {
 }
 
 /// The name of a move notation on the wire (`notation`). Each variant reads
-/// a few of them; [`Variant::parse_notation`] says which.
+/// a few of them; [`Variant::notation`] says which. Names are read in any
+/// case (`ICCS`, as PGN's `[Format]` writes it, is `iccs`).
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    ToSchema,
-    IntoStaticStr,
-    VariantArray,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr, VariantArray,
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
@@ -171,6 +168,22 @@ impl NotationName {
     /// The name on the wire, e.g. `iccs`.
     pub fn as_str(self) -> &'static str {
         self.into()
+    }
+
+    /// Reads a name in any case.
+    pub fn parse(name: &str) -> Option<NotationName> {
+        NotationName::VARIANTS
+            .iter()
+            .find(|n| n.as_str().eq_ignore_ascii_case(name.trim()))
+            .copied()
+    }
+}
+
+impl<'de> Deserialize<'de> for NotationName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NotationName, D::Error> {
+        let name = String::deserialize(d)?;
+        NotationName::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("no notation is named '{name}'")))
     }
 }
 
@@ -333,6 +346,9 @@ pub enum WarningCode {
     /// A composed position: a piece stands where no game can bring it (a
     /// Xiangqi soldier behind its starting rank). The rules handle it.
     UnreachablePlacement,
+    /// A game record's tag line that is not `[Name "value"]` (an unescaped
+    /// quote, a missing bracket), read leniently; the moves are judged.
+    DamagedTag,
 }
 
 /// A remark on an accepted position: it is played by the rules, but
@@ -472,7 +488,9 @@ pub struct RepetitionReport {
 }
 
 /// A game's result as PGN writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr, Display)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, IntoStaticStr, Display, VariantArray,
+)]
 pub enum GameResult {
     /// The first mover (White, or Red in Xiangqi) won.
     #[serde(rename = "1-0")]
@@ -491,6 +509,50 @@ pub enum GameResult {
     #[strum(serialize = "*")]
     Ongoing,
 }
+
+impl GameResult {
+    /// The result as PGN writes it, e.g. `1-0`.
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// A name a program can use for it (`first_wins`): generated clients
+    /// name their enum members after these (`x-enum-varnames`), since
+    /// `1-0` is no identifier.
+    pub fn identifier(self) -> &'static str {
+        match self {
+            GameResult::FirstWins => "first_wins",
+            GameResult::SecondWins => "second_wins",
+            GameResult::Draw => "draw",
+            GameResult::Ongoing => "ongoing",
+        }
+    }
+}
+
+impl utoipa::PartialSchema for GameResult {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::extensions::ExtensionsBuilder;
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let all = <GameResult as VariantArray>::VARIANTS;
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A game's result as PGN writes it: `1-0` (the first mover, White or Red, won), `0-1`, `1/2-1/2`, `*` (going on).",
+            ))
+            .enum_values(Some(all.iter().map(|r| r.as_str())))
+            .extensions(Some(
+                ExtensionsBuilder::new()
+                    .add(
+                        "x-enum-varnames",
+                        all.iter().map(|r| r.identifier()).collect::<Vec<_>>(),
+                    )
+                    .build(),
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for GameResult {}
 
 /// How a game ended: why, and who won (nobody in a draw). No prose: the API
 /// explains it.
@@ -657,6 +719,12 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     /// What the variant states about itself.
     fn info() -> VariantInfo;
 
+    /// Whether a repetition verdict ends the game under these rules (the
+    /// `repetition_ends_game` option, true by default), or is recorded as
+    /// an event while the game goes on, as over the board, where the
+    /// arbiter tells the offender to change and play continues.
+    fn repetition_ends_game(rules: &Self::Rules) -> bool;
+
     /// Checks rule option values beyond their types.
     fn check_rules(_rules: &Self::Rules) -> Result<(), RulesError> {
         Ok(())
@@ -709,6 +777,13 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
         text: &str,
         notation: Self::Notation,
     ) -> Result<Self::Move, MoveError<Self::Why>>;
+    /// The moves in one token of a game record: usually the token itself;
+    /// a notation whose moves have a fixed length may be exported with a
+    /// move pair written together (Xiangqi's WXF `C2.5H8+7`).
+    fn split_record_token(text: &str, _notation: Self::Notation) -> Vec<String> {
+        vec![text.to_owned()]
+    }
+
     /// Every notation of each of `moves` (legal here), with what it does.
     fn describe_moves(&self, moves: &[Self::Move], notation: Self::Notation) -> Vec<MoveNotations>;
     /// The move in the given notation.

@@ -131,9 +131,6 @@ pub fn pgn_error(e: &crate::pgn::PgnError) -> String {
         PgnError::StrayParenthesis { line } => {
             format!("line {line}: a ')' closes no variation")
         }
-        PgnError::BadTag { line } => {
-            format!("line {line}: a tag pair must read [Name \"value\"]")
-        }
         PgnError::AfterResult { line } => format!(
             "line {line}: moves follow the result; send one game a record (a batch takes many)"
         ),
@@ -141,5 +138,24 @@ pub fn pgn_error(e: &crate::pgn::PgnError) -> String {
             "line {line}: a second game begins; send one game a record (a batch takes many)"
         ),
         PgnError::Empty => "the record holds no tag, move or result".to_owned(),
+    }
+}
+
+/// What a `pgn` record got wrong that was read anyway.
+pub fn pgn_warning(w: &crate::pgn::PgnWarning) -> String {
+    use crate::pgn::PgnWarning;
+    match w {
+        PgnWarning::DamagedTag {
+            line,
+            text,
+            read_as: Some((name, value)),
+        } => format!(
+            "pgn: line {line}: the tag line {text} is not [Name \"value\"]; it was read as {name} = \"{value}\""
+        ),
+        PgnWarning::DamagedTag {
+            line,
+            text,
+            read_as: None,
+        } => format!("pgn: line {line}: the tag line {text} names no tag and was skipped"),
     }
 }

@@ -126,6 +126,12 @@ impl Prose for Position {
                     format!("it leaves the general in check{by}")
                 }
             }
+            Why::NotOnFile { kind, file } => format!(
+                "{} has no {} on file {file} (files are counted 1-9 from {}'s right)",
+                Self::side_name(us),
+                kind.name(),
+                Self::side_name(us)
+            ),
             Why::NoSuchMove => format!(
                 "no legal move of {} is written '{text}' in {} notation",
                 Self::side_name(us),

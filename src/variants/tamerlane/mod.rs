@@ -64,11 +64,23 @@ impl Setup {
     }
 }
 
+/// Which repetition rule applies in Tamerlane chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = TamerlaneRepetition)]
+pub enum RepetitionRule {
+    /// The third occurrence of a position draws.
+    #[default]
+    Threefold,
+    /// No repetition rule (the historical game).
+    None,
+}
+
 /// The rule options of Tamerlane chess (`rules` with the path `tamerlane`).
 ///
 /// By default the game ends as modern implementations of historical games
 /// end it: the third occurrence of a position draws, and so do 100 plies
-/// without a capture or a pawn move. `{"repetition": false,
+/// without a capture or a pawn move. `{"repetition": "none",
 /// "move_limit_plies": 0}` gives the purely historical game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -84,20 +96,24 @@ pub struct Rules {
     #[serde(default)]
     #[schema(default = false)]
     pub bare_king: bool,
-    /// The third occurrence of a position (placement, side to move, exchange
-    /// rights and pawn-of-pawns arrivals) is a draw.
-    #[serde(default = "yes")]
-    #[schema(default = true)]
-    pub repetition: bool,
+    /// Repetition rules: `threefold` (the third occurrence of a position,
+    /// with the same side to move, exchange rights and pawn-of-pawns
+    /// arrivals, is a draw) or `none`.
+    #[serde(default)]
+    #[schema(default = "threefold")]
+    pub repetition: RepetitionRule,
     /// Plies without a capture or pawn move after which the game is drawn;
     /// 0 means no limit.
     #[serde(default = "default_move_limit")]
     #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
-}
-
-fn yes() -> bool {
-    true
+    /// Whether a repetition verdict ends the game (true: live play). False
+    /// for over-the-board records: a ruling is reported in
+    /// `repetition_events` and the game goes on; it ends by repetition only
+    /// where the record ends at a ruling.
+    #[serde(default = "crate::variants::yes")]
+    #[schema(default = true)]
+    pub repetition_ends_game: bool,
 }
 
 fn default_move_limit() -> u32 {
@@ -109,8 +125,9 @@ impl Default for Rules {
         Rules {
             setup: Setup::Standard,
             bare_king: false,
-            repetition: yes(),
+            repetition: RepetitionRule::Threefold,
             move_limit_plies: default_move_limit(),
+            repetition_ends_game: true,
         }
     }
 }
@@ -154,6 +171,10 @@ impl Variant for Position {
                 example: "b2c4",
             }],
         }
+    }
+
+    fn repetition_ends_game(rules: &Rules) -> bool {
+        rules.repetition_ends_game
     }
 
     fn notation(name: NotationName) -> Option<Notation> {

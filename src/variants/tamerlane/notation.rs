@@ -4,6 +4,7 @@
 
 use super::board::{parse_sq, sq_name, Sq};
 use super::position::{Move, Special};
+use crate::variants::spelling;
 
 /// How moves are written: the only notation is the coordinate form of the
 /// rules document.
@@ -42,9 +43,11 @@ fn squares(text: &str) -> Option<Vec<Sq>> {
     Some(out)
 }
 
-/// Reads a move in coordinates (not yet checked for legality).
+/// Reads a move in coordinates (not yet checked for legality), in the
+/// spelling of [`spelling::coordinates`] (`B2-C4`, full-width forms).
 pub fn read(text: &str) -> Option<Move> {
-    let t = text.trim();
+    let t = spelling::coordinates(text);
+    let t = t.as_str();
     if let Some((a, b)) = t.split_once('@') {
         return match (squares(a)?.as_slice(), squares(b)?.as_slice()) {
             ([from], [to]) => Some(Move {

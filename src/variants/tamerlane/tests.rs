@@ -307,7 +307,7 @@ fn optional_rules() {
     );
     assert_eq!(g.outcome().reason(), Some(Reason::MoveLimit));
     let rep = Rules {
-        repetition: true,
+        repetition: super::RepetitionRule::Threefold,
         ..Rules::default()
     };
     let mut g = Game::new(pos("11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 0 1"), rep);
@@ -319,6 +319,23 @@ fn optional_rules() {
     )
     .unwrap();
     assert_eq!(g.outcome().reason(), Some(Reason::Repetition));
+    // Over the board the draw is an event and the game goes on.
+    let otb = Rules {
+        repetition_ends_game: false,
+        ..Rules::default()
+    };
+    let mut g = Game::new(pos("11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 0 1"), otb);
+    g.play_all(
+        &[
+            "a1a2", "k9k8", "a2a1", "k8k9", "a1a2", "k9k8", "a2a1", "k8k9", "a1a3",
+        ],
+        Notation,
+    )
+    .unwrap();
+    assert!(g.outcome().is_ongoing());
+    assert_eq!(g.repetition_events().len(), 1);
+    assert_eq!(g.repetition_events()[0].ply, 8);
+    assert_eq!(g.repetition_events()[0].verdict.reason, Reason::Repetition);
 }
 
 /// Random games end by default: the threefold repetition and the 100-ply

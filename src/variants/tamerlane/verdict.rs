@@ -2,7 +2,7 @@
 //! the search both ask, with the precedence of `docs/rules/tamerlane.md`.
 
 use super::board::{is_royal, kind_of, EMPTY, SQUARES};
-use super::{Position, Rules};
+use super::{Position, RepetitionRule, Rules};
 use crate::variants::{Color, Reason, Repeats, Verdict};
 
 impl Position {
@@ -49,7 +49,9 @@ pub fn verdict(
         }
     }
     match repeats {
-        Repeats::Occurrences(at) if rules.repetition && at.len() >= 3 => {
+        Repeats::Occurrences(at)
+            if rules.repetition == RepetitionRule::Threefold && at.len() >= 3 =>
+        {
             return Some(Verdict::draw(Reason::Repetition))
         }
         // The search scores a cycle as a draw: playing it again changes nothing.

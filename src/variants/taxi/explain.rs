@@ -2,6 +2,7 @@
 //! was not found among the legal moves.
 
 use super::board::{file_of, rank_of, removal, travel, Flag, Kind, Move, Sq};
+use super::notation::San;
 use super::position::Position;
 use crate::variants::{Color, Refusal};
 
@@ -215,6 +216,72 @@ impl Position {
             }
         }
         Why::Illegal
+    }
+
+    /// Why a SAN move that names no legal move is refused: the move it
+    /// means (the one piece of its kind that could go there by its
+    /// movement, or failing that by its shape on an empty board) refused as
+    /// its coordinates would be; `NoSuchMove` when it means none or several.
+    pub fn why_san(&self, san: &San) -> Why {
+        let mut movement = Vec::new();
+        self.movement_moves(&mut movement);
+        let mut meant = movement.iter().filter(|&&m| san.names(self, m));
+        if let (Some(m), None) = (meant.next(), meant.next()) {
+            return self.why(m.from, m.to, m.promo);
+        }
+        let San::Normal {
+            kind,
+            file,
+            rank,
+            to,
+            promo,
+        } = *san
+        else {
+            return Why::CastlingNotAllowed;
+        };
+        let us = self.side();
+        let ahead: i32 = if us == Color::White { 1 } else { -1 };
+        // The square a pawn pushed to `to` comes from: the nearest pawn
+        // behind it (SAN names no file for a push).
+        let pushed_from = {
+            let (f, r) = (file_of(to) as i32, rank_of(to) as i32);
+            let one = (r - ahead, f);
+            let pawn_on = |(r, f): (i32, i32)| {
+                (0..8).contains(&r) && self.piece_at((r * 8 + f) as Sq) == Some((us, Kind::Pawn))
+            };
+            [one, (r - 2 * ahead, f)].into_iter().find(|&s| pawn_on(s))
+        };
+        let mut candidates = Vec::new();
+        let mut bb = self.pieces(us, kind);
+        while bb != 0 {
+            let from = bb.trailing_zeros() as Sq;
+            bb &= bb - 1;
+            if file.is_some_and(|f| f != file_of(from)) || rank.is_some_and(|r| r != rank_of(from))
+            {
+                continue;
+            }
+            let df = file_of(to).abs_diff(file_of(from));
+            let dr = rank_of(to).abs_diff(rank_of(from));
+            let shape = match kind {
+                Kind::Knight => (df, dr) == (1, 2) || (df, dr) == (2, 1),
+                Kind::King => df.max(dr) == 1,
+                Kind::Rook => (df == 0) != (dr == 0),
+                Kind::Bishop => df == dr && df > 0,
+                Kind::Queen => ((df == 0) != (dr == 0)) || (df == dr && df > 0),
+                // A capture names the file it comes from.
+                Kind::Pawn if file.is_some() => {
+                    df == 1 && rank_of(to) as i32 - rank_of(from) as i32 == ahead
+                }
+                Kind::Pawn => pushed_from == Some((rank_of(from) as i32, file_of(from) as i32)),
+            };
+            if shape {
+                candidates.push(from);
+            }
+        }
+        match candidates[..] {
+            [from] => self.why(from, to, promo),
+            _ => Why::NoSuchMove,
+        }
     }
 
     /// Why a piece cannot go from `from` to `to` by its movement.

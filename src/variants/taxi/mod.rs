@@ -37,6 +37,13 @@ pub struct Rules {
     #[serde(default = "default_income")]
     #[schema(default = 2, minimum = 0, maximum = 1_000_000)]
     pub income: u32,
+    /// Whether the automatic fivefold repetition draw ends the game (true:
+    /// live play). False for over-the-board records: it is reported in
+    /// `repetition_events` and the game goes on; it ends by repetition only
+    /// where the record ends at it. (Threefold is a claim, never automatic.)
+    #[serde(default = "crate::variants::yes")]
+    #[schema(default = true)]
+    pub repetition_ends_game: bool,
 }
 
 fn default_start_money() -> u32 {
@@ -52,6 +59,7 @@ impl Default for Rules {
         Rules {
             start_money: default_start_money(),
             income: default_income(),
+            repetition_ends_game: true,
         }
     }
 }
@@ -165,6 +173,10 @@ impl Variant for Position {
         Ok(())
     }
 
+    fn repetition_ends_game(rules: &Rules) -> bool {
+        rules.repetition_ends_game
+    }
+
     fn notation(name: NotationName) -> Option<Notation> {
         match name {
             NotationName::Uci => Some(Notation::Uci),
@@ -243,8 +255,10 @@ impl Variant for Position {
                 let mut found = legal.iter().filter(|&&m| san.names(self, m));
                 match (found.next(), found.next()) {
                     (Some(&m), None) => Ok(m),
-                    // Nothing, or an ambiguous text.
-                    _ => Err(MoveError::Illegal(Why::NoSuchMove)),
+                    // An ambiguous text.
+                    (Some(_), Some(_)) => Err(MoveError::Illegal(Why::NoSuchMove)),
+                    // Nothing: say why, as for the coordinates meant.
+                    (None, _) => Err(MoveError::Illegal(self.why_san(&san))),
                 }
             }
         }

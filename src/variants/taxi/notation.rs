@@ -5,6 +5,7 @@
 
 use super::board::{file_of, rank_of, sq_name, Flag, Kind, Move, Sq};
 use super::position::Position;
+use crate::variants::spelling;
 
 /// How moves are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,9 +32,12 @@ pub fn uci(m: Move) -> String {
     s
 }
 
-/// Reads UCI coordinates: from, to, and the promotion piece.
+/// Reads UCI coordinates: from, to, and the promotion piece, in the
+/// spelling of [`spelling::coordinates`] (`E2-E4`, `e7e8=Q`, full-width
+/// forms).
 pub fn parse_uci(text: &str) -> Option<(Sq, Sq, Option<Kind>)> {
-    let t = text.trim().as_bytes();
+    let t = spelling::coordinates(text);
+    let t = t.as_bytes();
     if t.len() != 4 && t.len() != 5 {
         return None;
     }
@@ -41,11 +45,10 @@ pub fn parse_uci(text: &str) -> Option<(Sq, Sq, Option<Kind>)> {
     let to = square(t[2], t[3])?;
     let promo = match t.get(4) {
         None => None,
-        Some(&c) if c.is_ascii_lowercase() => match Kind::from_letter(c as char)? {
+        Some(&c) => match Kind::from_letter(c.to_ascii_uppercase() as char)? {
             k @ (Kind::Queen | Kind::Rook | Kind::Bishop | Kind::Knight) => Some(k),
             _ => return None,
         },
-        Some(_) => return None,
     };
     Some((from, to, promo))
 }
@@ -77,7 +80,8 @@ impl San {
     /// Reads SAN; check, mate and annotation marks are ignored, `0` may
     /// stand for `O` and `x` may be left out.
     pub fn read(text: &str) -> Option<San> {
-        let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let narrow = spelling::narrow_str(text);
+        let t = narrow.trim().trim_end_matches(['+', '#', '!', '?']);
         match t.replace('0', "O").as_str() {
             "O-O" => return Some(San::Castle { king_side: true }),
             "O-O-O" => return Some(San::Castle { king_side: false }),

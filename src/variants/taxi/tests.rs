@@ -205,6 +205,7 @@ fn check_is_an_affordable_threat() {
     let rules = Rules {
         start_money: 16,
         income: 3,
+        ..Rules::default()
     };
     assert!(with_rules(&fen(4), rules).in_check());
     // The king may step into a threat the enemy cannot afford.
@@ -308,6 +309,7 @@ fn stalemate_by_poverty() {
     let rules = Rules {
         start_money: 0,
         income: 0,
+        ..Rules::default()
     };
     let game = Game::new(
         with_rules("7k/8/8/8/8/8/8/K7 w - - 0 1 0/0", rules.clone()),
@@ -337,6 +339,21 @@ fn draws_claimable_and_automatic() {
     }
     let o = game.outcome();
     assert_eq!(o.reason(), Some(Reason::FivefoldRepetition));
+    // Over the board the fivefold draw is an event and the game goes on.
+    let otb = Rules {
+        repetition_ends_game: false,
+        ..Rules::default()
+    };
+    let mut played = Game::<Position>::from_fen(None, otb).unwrap();
+    for _ in 0..4 {
+        played.play_all(&knights, Notation::Uci).unwrap();
+    }
+    played.play_all(&["e2e4"], Notation::Uci).unwrap();
+    assert!(played.outcome().is_ongoing());
+    let events = played.repetition_events();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].ply, 16);
+    assert_eq!(events[0].verdict.reason, Reason::FivefoldRepetition);
     // A king move costs 1 and so changes the balance: no repetition.
     let mut kings =
         Game::<Position>::from_fen(Some("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), Rules::default())
@@ -449,6 +466,83 @@ fn san_and_uci() {
     assert!(refused(&p, "e2e4x", Notation::Uci).is_syntax());
 }
 
+/// Coordinates in one spelling: any case, a hyphen between the squares,
+/// the promotion letter in any case with or without `=`, full-width forms.
+#[test]
+fn coordinates_in_every_spelling() {
+    let p = Position::start_position(&Rules::default());
+    let m = find(&p, "e2e4");
+    for text in ["E2E4", "e2-e4", "E2-E4", "ｅ２ｅ４"] {
+        assert_eq!(p.parse_move(text, Notation::Uci).unwrap(), m, "{text}");
+    }
+    let p = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1 20/20");
+    let m = find(&p, "a7b8q");
+    for text in ["a7b8Q", "a7b8=q", "A7-B8=Q"] {
+        assert_eq!(p.parse_move(text, Notation::Uci).unwrap(), m, "{text}");
+    }
+    // SAN keeps its case (`b` is a file, `B` a bishop) but reads full width.
+    let p = Position::start_position(&Rules::default());
+    assert_eq!(
+        p.parse_move("Ｎｆ３", Notation::San).unwrap(),
+        find(&p, "g1f3")
+    );
+}
+
+/// A SAN move that names no legal move is refused for the reason its
+/// coordinates would be, when it names one piece and a square.
+#[test]
+fn san_refusals_give_the_coordinates_reason() {
+    let cases = [
+        // Castling that costs more than the mover has.
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 2/2", "O-O-O", "e1c1"),
+        // A blocked line, a blocked pawn, a pawn's double step from
+        // elsewhere, a promotion not named, the king into a threat, an
+        // own piece on the square, an unaffordable capture.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16",
+            "Bc4",
+            "f1c4",
+        ),
+        (
+            "rnbqkbnr/pppp1ppp/8/8/4p3/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 1 16/16",
+            "e4",
+            "e3e4",
+        ),
+        ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 20/20", "a8", "a7a8"),
+        ("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1 20/20", "Kd1", "e1d1"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 16/16",
+            "Qd2",
+            "d1d2",
+        ),
+        ("4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1 0/0", "Rxa8", "a1a8"),
+        ("4k3/8/8/3r4/8/8/8/R3K3 w - - 0 1 0/0", "Rd1", "a1d1"),
+    ];
+    for (fen, written, uci) in cases {
+        let p = pos(fen);
+        let coordinates = p.parse_move(uci, Notation::Uci).unwrap_err();
+        let san = p.parse_move(written, Notation::San).unwrap_err();
+        assert_ne!(san.code(), Refusal::NoSuchMove, "{written}");
+        assert_eq!(san, coordinates, "{written} as {uci}");
+    }
+    assert_eq!(
+        pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 2/2")
+            .parse_move("O-O-O", Notation::San)
+            .unwrap_err()
+            .code(),
+        Refusal::InsufficientFunds
+    );
+    // No piece of the kind can be meant, or two can: nothing to explain.
+    let p = Position::start_position(&Rules::default());
+    for written in ["Nd4", "e5", "Rb3"] {
+        assert_eq!(
+            p.parse_move(written, Notation::San).unwrap_err().code(),
+            Refusal::NoSuchMove,
+            "{written}"
+        );
+    }
+}
+
 #[test]
 fn fast_and_slow_generators_agree_on_the_suite() {
     for (fen, _) in CHESS_PERFT {
@@ -520,6 +614,7 @@ fn the_key_knows_en_passant_only_where_it_can_be_taken() {
     let rules = Rules {
         start_money: 16,
         income: 0,
+        ..Rules::default()
     };
     let mut p = with_rules(poor, rules);
     p.make(find(&p, "d2d4"));

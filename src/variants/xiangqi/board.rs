@@ -112,6 +112,20 @@ impl Kind {
         }
     }
 
+    /// The kind a WXF letter names (`K A E H R C P`), if any.
+    pub const fn from_wxf(letter: char) -> Option<Kind> {
+        Some(match letter {
+            'K' => Kind::General,
+            'A' => Kind::Advisor,
+            'E' => Kind::Elephant,
+            'H' => Kind::Horse,
+            'R' => Kind::Chariot,
+            'C' => Kind::Cannon,
+            'P' => Kind::Soldier,
+            _ => return None,
+        })
+    }
+
     /// The kind's English name, for FEN errors and the API's sentences.
     pub const fn name(self) -> &'static str {
         match self {

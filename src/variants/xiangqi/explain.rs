@@ -87,6 +87,14 @@ pub enum Why {
         /// An attacker of the general after the move: its point and kind.
         by: Option<(Sq, Kind)>,
     },
+    /// WXF or Chinese input naming a piece the mover does not have on
+    /// that file.
+    NotOnFile {
+        /// The piece named.
+        kind: Kind,
+        /// The file named, 1-9 from the mover's right.
+        file: u8,
+    },
     /// No legal move is written that way (WXF or Chinese input).
     NoSuchMove,
 }
@@ -94,7 +102,7 @@ pub enum Why {
 impl crate::variants::Why for Why {
     fn code(&self) -> Refusal {
         match self {
-            Why::NoPiece { .. } => Refusal::NoPiece,
+            Why::NoPiece { .. } | Why::NotOnFile { .. } => Refusal::NoPiece,
             Why::NotYourPiece { .. } => Refusal::NotYourPiece,
             Why::NullMove => Refusal::NullMove,
             Why::OwnPiece { .. } => Refusal::OwnPiece,

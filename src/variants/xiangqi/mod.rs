@@ -24,7 +24,7 @@ use super::{
     VariantId, VariantInfo, Verdict, Warning, WarningCode,
 };
 use board::{color_of, kind_of};
-use notation::Written;
+use notation::{Meant, Written};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -55,6 +55,14 @@ pub struct Rules {
     #[serde(default)]
     #[schema(default = "asian")]
     pub repetition: RepetitionRule,
+    /// Whether a repetition verdict ends the game (true: live play, where
+    /// the server rules). False for over-the-board records, where the
+    /// arbiter tells the offender to change and play goes on: a ruling is
+    /// then reported in `repetition_events` and the game continues; it ends
+    /// by repetition only where the record ends at a ruling.
+    #[serde(default = "crate::variants::yes")]
+    #[schema(default = true)]
+    pub repetition_ends_game: bool,
 }
 
 fn default_move_limit() -> u32 {
@@ -66,6 +74,7 @@ impl Default for Rules {
         Rules {
             move_limit_plies: default_move_limit(),
             repetition: RepetitionRule::Asian,
+            repetition_ends_game: true,
         }
     }
 }
@@ -140,6 +149,10 @@ impl Variant for Position {
                 },
             ],
         }
+    }
+
+    fn repetition_ends_game(rules: &Rules) -> bool {
+        rules.repetition_ends_game
     }
 
     fn notation(name: NotationName) -> Option<Notation> {
@@ -219,12 +232,25 @@ impl Variant for Position {
                     .ok_or(MoveError::Unreadable)?;
                 let mut legal = Vec::new();
                 self.legal(&mut legal);
-                legal
-                    .into_iter()
-                    .find(|&m| written.names(self, m))
-                    .ok_or(MoveError::Illegal(Why::NoSuchMove))
+                if let Some(m) = legal.into_iter().find(|&m| written.names(self, m)) {
+                    return Ok(m);
+                }
+                // Refused: say why as the coordinates of the move meant would.
+                Err(MoveError::Illegal(match written.meant(self) {
+                    Meant::Move(m) if !self.is_legal(m) => explain::why(self, m.from, m.to),
+                    Meant::Absent { kind, file } => Why::NotOnFile { kind, file },
+                    _ => Why::NoSuchMove,
+                }))
             }
         }
+    }
+
+    fn split_record_token(text: &str, notation: Notation) -> Vec<String> {
+        match notation {
+            Notation::Wxf | Notation::Chinese => notation::split_run(text),
+            Notation::Iccs | Notation::Fairy => None,
+        }
+        .unwrap_or_else(|| vec![text.to_owned()])
     }
 
     fn describe_moves(&self, moves: &[Move], notation: Notation) -> Vec<MoveNotations> {

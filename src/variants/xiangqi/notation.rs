@@ -3,6 +3,7 @@
 
 use super::board::*;
 use super::position::{Move, Position};
+use crate::variants::spelling;
 use crate::variants::{Color, NotationName};
 
 /// How moves are written in a request and in its answer.
@@ -51,14 +52,10 @@ pub fn coordinate_move(m: Move, base: usize) -> String {
 }
 
 /// Reads a coordinate move such as `h2e2` (ICCS, `base` 0) or `h3e3` /
-/// `a10a9` (Fairy, `base` 1). ICCS also takes the `H2-E2` form.
+/// `a10a9` (Fairy, `base` 1), in the spelling of [`spelling::coordinates`]
+/// (`H2-E2`, full-width forms).
 pub fn parse_coordinates(text: &str, base: usize) -> Option<(Sq, Sq)> {
-    let t: String = text
-        .trim()
-        .chars()
-        .filter(|&c| c != '-')
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let t = spelling::coordinates(text);
     let bytes = t.as_bytes();
     let mut i = 0;
     let mut point = || -> Option<Sq> {
@@ -313,9 +310,29 @@ pub struct Written {
     chinese: bool,
 }
 
+/// What a written move that no legal move matches would be: the piece it
+/// names and where it would go, or only the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meant {
+    /// The piece on `from` going to `to`.
+    Move(Move),
+    /// A `kind` alone on the mover's file `file` (1-9 from the mover's
+    /// right), which the mover does not have there.
+    Absent {
+        /// The piece named.
+        kind: Kind,
+        /// The file named, as the mover counts.
+        file: u8,
+    },
+    /// Nothing that can be told.
+    Unknown,
+}
+
 impl Written {
     /// Reads WXF (`chinese` false) or Chinese text, folding the spellings
-    /// people use; `None` unless it has four symbols.
+    /// people use (full-width forms, `=` for `.`, `N`/`B`/`G` for
+    /// `H`/`E`/`K`, a tandem marker written before the piece letter,
+    /// `+P+1`, as after it, `P++1`); `None` unless it has four symbols.
     pub fn read(text: &str, chinese: bool) -> Option<Written> {
         let folded = if chinese {
             normalize_chinese(text)
@@ -323,11 +340,17 @@ impl Written {
             normalize_wxf(text)
         };
         let mut chars = folded.chars();
-        let symbols = [chars.next()?, chars.next()?, chars.next()?, chars.next()?];
-        chars
-            .next()
-            .is_none()
-            .then_some(Written { symbols, chinese })
+        let mut symbols = [chars.next()?, chars.next()?, chars.next()?, chars.next()?];
+        if chars.next().is_some() {
+            return None;
+        }
+        // `+P`: the front one, written marker first as sites such as
+        // wxf.ca do; the same as `P+`. (`++` and `--`, the front and back of
+        // four or five soldiers, stay.)
+        if matches!(symbols[0], '+' | '-') && !matches!(symbols[1], '+' | '-') {
+            symbols.swap(0, 1);
+        }
+        Some(Written { symbols, chinese })
     }
 
     /// Whether the legal move `m` is written this way here: the move is
@@ -341,6 +364,66 @@ impl Written {
         };
         mine == self.symbols
     }
+
+    /// What the text means when no legal move is written so: the mover's
+    /// piece it names and the point it would reach (so that the refusal
+    /// can say why, as for coordinates), found by describing every
+    /// from-to pair of the mover's pieces and keeping the one whose shape
+    /// fits the piece.
+    pub fn meant(&self, pos: &Position) -> Meant {
+        let us = pos.side();
+        let mut found: Option<Move> = None;
+        for from in pos.pieces(us) {
+            for to in 0..(FILES * RANKS) as Sq {
+                let m = Move::new(from, to);
+                if to == from || !self.names(pos, m) {
+                    continue;
+                }
+                let kind = kind_of(pos.piece_at(from)).expect("a piece");
+                if fits(kind, from, to) {
+                    return Meant::Move(m);
+                }
+                found.get_or_insert(m);
+            }
+        }
+        if let Some(m) = found {
+            return Meant::Move(m);
+        }
+        let letter = normalize_wxf_char(self.symbols[0]);
+        match (Kind::from_wxf(letter), self.symbols[1].to_digit(10)) {
+            (Some(kind), Some(file @ 1..=9)) => Meant::Absent {
+                kind,
+                file: file as u8,
+            },
+            _ => Meant::Unknown,
+        }
+    }
+}
+
+/// Whether a piece of `kind` could step from `from` to `to` on an empty
+/// board, its side and palace aside: the shape a written move implies.
+fn fits(kind: Kind, from: Sq, to: Sq) -> bool {
+    let df = file_of(from).abs_diff(file_of(to));
+    let dr = rank_of(from).abs_diff(rank_of(to));
+    match kind {
+        Kind::Advisor => df == 1 && dr == 1,
+        Kind::Elephant => df == 2 && dr == 2,
+        Kind::Horse => (df == 1 && dr == 2) || (df == 2 && dr == 1),
+        Kind::General | Kind::Soldier => df + dr == 1,
+        Kind::Chariot | Kind::Cannon => (df == 0) != (dr == 0),
+    }
+}
+
+/// A record's token that holds several WXF or Chinese moves written
+/// together, as some sites export a move pair (`Ｃ２＝５Ｈ８＋７`,
+/// `炮二平五马８进７`): the moves, four symbols each; `None` when the token
+/// is not such a run.
+pub fn split_run(text: &str) -> Option<Vec<String>> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.len() <= 4 || !chars.len().is_multiple_of(4) {
+        return None;
+    }
+    Some(chars.chunks(4).map(|c| c.iter().collect()).collect())
 }
 
 fn fold(symbols: [char; 4], f: fn(char) -> char) -> [char; 4] {
@@ -350,6 +433,7 @@ fn fold(symbols: [char; 4], f: fn(char) -> char) -> [char; 4] {
 /// Folds the spellings of WXF that people use into one form.
 fn normalize_wxf(text: &str) -> String {
     text.chars()
+        .map(spelling::narrow)
         .filter(|c| !c.is_whitespace())
         .map(normalize_wxf_char)
         .collect()
@@ -369,6 +453,7 @@ fn normalize_wxf_char(c: char) -> char {
 /// into one form.
 fn normalize_chinese(text: &str) -> String {
     text.chars()
+        .map(spelling::narrow)
         .filter(|c| !c.is_whitespace())
         .map(normalize_chinese_char)
         .collect()

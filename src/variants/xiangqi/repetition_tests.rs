@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::api::prose;
-use crate::variants::{Conduct, Game, Outcome, PlayError, Reason};
+use crate::variants::{Color, Conduct, Game, Outcome, PlayError, Reason};
 
 /// The words the API gives an outcome.
 fn words(g: &Game<Position>, o: &Outcome) -> String {
@@ -210,6 +210,60 @@ fn a_third_occurrence_ends_the_game() {
         matches!(err, PlayError::GameOver { index: 8, .. }),
         "{err:?}"
     );
+}
+
+/// Over the board the arbiter rules at the third occurrence and the game
+/// goes on once the offender changes: with `repetition_ends_game` false the
+/// ruling is an event, and the game ends by repetition only where the
+/// record ends at a ruling.
+#[test]
+fn a_ruling_played_past_is_an_event() {
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    // Red checks on and is ruled against at ply 9 (the third occurrence)
+    // and again at ply 10 (the same cycle played on); then Red changes.
+    let record = [
+        "a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8b8",
+        "e9d9",
+    ];
+    let otb = Rules {
+        repetition_ends_game: false,
+        ..Rules::default()
+    };
+    let mut g = Game::<Position>::from_fen(Some(fen), otb.clone()).unwrap();
+    g.play_all(&record, Notation::Iccs).unwrap();
+    assert!(g.outcome().is_ongoing());
+    let events = g.repetition_events();
+    assert_eq!(
+        events.len(),
+        1,
+        "a run of ruled plies is one event: {events:?}"
+    );
+    assert_eq!(events[0].ply, 9);
+    assert_eq!(events[0].verdict.reason, Reason::PerpetualCheck);
+    assert_eq!(events[0].verdict.winner, Some(Color::Black));
+    // The same record under the default rules ends at the ruling.
+    let mut live = Game::<Position>::from_fen(Some(fen), Rules::default()).unwrap();
+    assert!(matches!(
+        live.play_all(&record, Notation::Iccs),
+        Err(PlayError::GameOver { index: 9, .. })
+    ));
+    // A record that stops at the ruling ends by it, over the board too.
+    let mut g = Game::<Position>::from_fen(Some(fen), otb).unwrap();
+    g.play_all(&record[..9], Notation::Iccs).unwrap();
+    assert_eq!(g.outcome().reason(), Some(Reason::PerpetualCheck));
+    assert!(g.repetition_events().is_empty());
+    // Where another rule ends the game at a ruled ply that the record goes
+    // on past, that rule is the verdict (here the move limit at ply 9).
+    let limited = Rules {
+        repetition_ends_game: false,
+        move_limit_plies: 9,
+        ..Rules::default()
+    };
+    let mut g = Game::<Position>::from_fen(Some(fen), limited).unwrap();
+    assert_eq!(g.play_past_end(&record, Notation::Iccs), Ok(3));
+    assert_eq!(g.outcome().reason(), Some(Reason::MoveLimit));
+    assert_eq!(g.moves().len(), 9);
+    assert_eq!(g.repetition_events()[0].ply, 9);
 }
 
 // --- What counts as a threat (a chase when new) ---

@@ -454,14 +454,119 @@ fn wxf_and_chinese_input_spellings() {
         p.parse_move("N8+7", Notation::Wxf).unwrap(),
         p.parse_move("b0c2", Notation::Iccs).unwrap()
     );
-    assert_eq!(
-        p.parse_move("R9.1", Notation::Wxf).unwrap_err().code(),
-        Refusal::NoSuchMove
-    );
+    // Full-width forms, as wxf.ca and Chinese sites export them.
+    for text in ["Ｃ２＝５", "ｃ２．５", "Ｃ２．５"] {
+        assert_eq!(p.parse_move(text, Notation::Wxf).unwrap(), m, "{text}");
+    }
+    assert_eq!(p.parse_move("炮２平５", Notation::Chinese).unwrap(), m);
     assert!(p
         .parse_move("C2.5x", Notation::Wxf)
         .unwrap_err()
         .is_syntax());
+}
+
+/// A tandem marker may stand before the piece letter (`+P+1`, as wxf.ca
+/// writes it) or after it (`P++1`).
+#[test]
+fn tandem_markers_before_or_after_the_letter() {
+    let p = pos("3k5/9/9/2P6/2P6/9/9/9/9/4K4 w - - 0 1");
+    let front = p.parse_move("c6c7", Notation::Iccs).unwrap();
+    let back = p.parse_move("c5b5", Notation::Iccs).unwrap();
+    for text in ["P++1", "+P+1", "＋Ｐ＋１", "p++1"] {
+        assert_eq!(p.parse_move(text, Notation::Wxf).unwrap(), front, "{text}");
+    }
+    for text in ["P-.8", "-P.8", "－Ｐ＝８"] {
+        assert_eq!(p.parse_move(text, Notation::Wxf).unwrap(), back, "{text}");
+    }
+    let p = pos("3k5/9/9/9/9/9/9/2H6/9/2H1K4 w - - 0 1");
+    let front = p.parse_move("c2d4", Notation::Iccs).unwrap();
+    assert_eq!(p.parse_move("+H+6", Notation::Wxf).unwrap(), front);
+    assert_eq!(p.parse_move("H++6", Notation::Wxf).unwrap(), front);
+    assert_eq!(p.parse_move("前马进六", Notation::Chinese).unwrap(), front);
+}
+
+/// A WXF or Chinese move that no legal move matches is refused for the
+/// reason its coordinates would be, when it names a piece and a point.
+#[test]
+fn written_moves_are_refused_for_the_coordinates_reason() {
+    let refused = |fen: &str, text: &str, n: Notation| {
+        let p = pos(fen);
+        let written = p.parse_move(text, n).unwrap_err();
+        (written.code(), written)
+    };
+    let start = START_FEN;
+    // The chariot's path, the horse's leg, the elephant's eye, the
+    // palace, the river: as `a0i0`, `b0a2`, ... would be refused.
+    let cases = [
+        (start, "R9.1", "a0i0"),
+        (start, "R9+5", "a0a5"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/1R7/1NBAKABNR w - - 0 1",
+            "H8+7",
+            "b0c2",
+        ),
+        (start, "H8+5", "b0e1"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/3N5/R1BAKABNR w - - 0 1",
+            "E7+5",
+            "c0e2",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/6B2/P1P1P1P1P/1C5C1/9/RNBAKA1NR w - - 0 1",
+            "E3+5",
+            "g4e6",
+        ),
+        (start, "A4+3", "f0g1"),
+        (start, "K5.4", "e0f0"),
+        (start, "P3.4", "g3f3"),
+        (start, "P3-1", "g3g2"),
+        (start, "C2+6", "h2h8"),
+    ];
+    for (fen, wxf, iccs) in cases {
+        let p = pos(fen);
+        let coordinates = p.parse_move(iccs, Notation::Iccs).unwrap_err();
+        let (code, written) = refused(fen, wxf, Notation::Wxf);
+        assert_ne!(code, Refusal::NoSuchMove, "{wxf}");
+        assert_eq!(written, coordinates, "{wxf} as {iccs}");
+        // The same move in Chinese notation.
+        let chinese: String = wxf
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match (i, c) {
+                (0, 'R') => '车',
+                (0, 'H') => '马',
+                (0, 'E') => '相',
+                (0, 'A') => '仕',
+                (0, 'K') => '帅',
+                (0, 'P') => '兵',
+                (0, 'C') => '炮',
+                (_, '+') => '进',
+                (_, '-') => '退',
+                (_, '.') => '平',
+                (_, d) => "一二三四五六七八九"
+                    .chars()
+                    .nth(d.to_digit(10).unwrap() as usize - 1)
+                    .unwrap(),
+            })
+            .collect();
+        assert_eq!(
+            refused(fen, &chinese, Notation::Chinese).1,
+            coordinates,
+            "{chinese}"
+        );
+    }
+    // A piece the mover does not have on that file.
+    let (code, why) = refused(start, "C5.4", Notation::Wxf);
+    assert_eq!(code, Refusal::NoPiece);
+    assert_eq!(
+        why,
+        MoveError::Illegal(Why::NotOnFile {
+            kind: Kind::Cannon,
+            file: 5
+        })
+    );
+    // Tandem pieces that are not there: no point to name.
+    assert_eq!(refused(start, "+C.5", Notation::Wxf).0, Refusal::NoSuchMove);
 }
 
 #[test]
