@@ -3,6 +3,11 @@
 //! anything. Each tool sets a `cfg` when it is on the `PATH`, or when its
 //! `ARBITER_REQUIRE_*` variable is `1` (then the test runs and fails loudly
 //! if the tool is missing: `.ci/run` sets them after installing the tools).
+//!
+//! It watches only `PATH` and those variables: watching the `PATH`'s
+//! folders would rebuild the whole crate whenever anything is installed.
+//! A tool installed later is picked up by setting its variable (or by
+//! `touch build.rs`); a tool removed later fails its test loudly.
 
 use std::env;
 use std::path::Path;
@@ -36,10 +41,7 @@ fn main() {
     let path = env::var_os("PATH").unwrap_or_default();
     let dirs: Vec<_> = env::split_paths(&path).collect();
     println!("cargo::rerun-if-env-changed=PATH");
-    // A tool installed later changes its directory: look again then.
-    for dir in dirs.iter().filter(|d| d.is_dir()) {
-        println!("cargo::rerun-if-changed={}", dir.display());
-    }
+    println!("cargo::rerun-if-changed=build.rs");
     for (cfg, names, require) in TOOLS {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
         println!("cargo::rerun-if-env-changed={require}");

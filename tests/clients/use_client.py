@@ -11,11 +11,20 @@ sys.path.insert(0, sys.argv[1])
 
 from arbiter_client import Client  # noqa: E402
 from arbiter_client.api.engine import analyze  # noqa: E402
-from arbiter_client.api.operations import healthz  # noqa: E402
-from arbiter_client.api.rules import adjudicate, legal_moves, validate  # noqa: E402
+from arbiter_client.api.operations import healthz, metrics  # noqa: E402
+from arbiter_client.api.pictures import diagram_get, diagram_post  # noqa: E402
+from arbiter_client.api.rules import (  # noqa: E402
+    adjudicate,
+    adjudicate_batch,
+    legal_moves,
+    validate,
+)
 from arbiter_client.api.variants import get_variant, list_variants  # noqa: E402
 from arbiter_client.models import (  # noqa: E402
     AdjudicateResponse,
+    BatchRequest,
+    BatchResponse,
+    DiagramRequest,
     AnalyzeRequest,
     AnalyzeResponse,
     GameResult,
@@ -83,7 +92,7 @@ for variant, case in CASES.items():
         LegalMovesResponse,
     )
     assert moves.status == Status.ONGOING, moves
-    assert moves.result == GameResult("*"), moves.result
+    assert moves.result == GameResult.ONGOING, moves.result
     if case["count"] is not None:
         assert len(moves.legal_moves) == case["count"], len(moves.legal_moves)
     assert moves.legal_moves, "some legal moves"
@@ -103,6 +112,17 @@ for variant, case in CASES.items():
     assert ended.status == Status.DECISIVE, ended
     assert ended.reason == Reason.CHECKMATE, ended
     assert ended.winner == winner, ended
+    expected = GameResult.FIRST_WINS if winner in (Side.RED, Side.WHITE) else GameResult.SECOND_WINS
+    assert ended.result == expected, ended.result
+
+    # Pictures come back as the SVG's bytes, by GET and by POST.
+    svg = expect(diagram_get.sync(variant, client=client), bytes)
+    assert svg.startswith(b"<svg") and svg.rstrip().endswith(b"</svg>"), svg[:40]
+    svg = expect(
+        diagram_post.sync(variant, client=client, body=DiagramRequest(moves=case["moves"])),
+        bytes,
+    )
+    assert b"<svg" in svg[:100], svg[:40]
 
     fen, best = case["analyze"]
     found = expect(
@@ -119,5 +139,22 @@ for variant, case in CASES.items():
         ProblemDetails,
     )
     assert problem.status == 422 and problem.field == "fen", problem
+
+# A file of many games in PGN, each answered with its tags.
+FILE = (
+    '[Event "a"]\n[Red "Zhang"]\n[Black "Li"]\n\n1. Ｃ２＝５Ｈ８＋７ 2. Ｈ２＋３Ｒ９＝８\n\n'
+    '[Event "b"]\n[Red "Li"]\n[Black "Zhang"]\n\n1. 炮二平五 马８进７\n'
+)
+batch = expect(
+    adjudicate_batch.sync(VariantId.XIANGQI, client=client, body=BatchRequest(pgn=FILE)),
+    BatchResponse,
+)
+assert batch.games == 2 and batch.errors == 0, batch
+assert [r.tags.additional_properties["Event"] for r in batch.results] == ["a", "b"], batch
+assert batch.results[0].result.plies == 4, batch.results[0]
+
+# The metrics, as text.
+text = expect(metrics.sync(client=client), str)
+assert "arbiter_http_requests_total" in text, text[:200]
 
 print(f"ok: {calls} calls")

@@ -223,7 +223,7 @@ fn a_ruling_played_past_is_an_event() {
     // and again at ply 10 (the same cycle played on); then Red changes.
     let record = [
         "a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8b8",
-        "e9d9",
+        "e9f9",
     ];
     let otb = Rules {
         repetition_ends_game: false,
