@@ -283,7 +283,7 @@ async fn wrong_types_name_the_field_in_json_terms() {
         (LM, json!({"rules": {"repetition": "chinese"}}), 422, "invalid_rules", "rules.repetition",
          "'rules.repetition' must be one of 'asian', 'none'; got the string \"chinese\""),
         (LM, json!({"rules": {"setup": "feminine"}}), 422, "invalid_rules", "rules.setup",
-         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, repetition, repetition_ends_game"),
+         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, no_repetition_draw_before_move, repetition, repetition_ends_game"),
         (LM, json!({"rules": [1]}), 422, "invalid_rules", "rules",
          "'rules' must be an object of rule options; got an array of 1 elements"),
         ("/v1/variants/taxi/legal-moves", json!({"rules": {"income": 2000000}}), 422, "invalid_rules", "rules.income",
@@ -959,7 +959,12 @@ async fn repetition_verdicts_and_marks() {
             "occurrences": [1, 5, 9],
             "cycle": {"from_ply": 1, "to_ply": 9},
             "in_breach": "red",
-            "sides": [{"side": "red", "conduct": "perpetual_check"}, {"side": "black", "conduct": "allowed"}]
+            "sides": [
+                {"side": "red", "conduct": "perpetual_check", "pattern": "perpetual_check",
+                 "term": "长将", "natures": ["check", "check", "check", "check"]},
+                {"side": "black", "conduct": "allowed", "pattern": "allowed",
+                 "term": "允许着法", "natures": ["idle", "idle", "idle", "idle"]}
+            ]
         })
     );
 
@@ -992,6 +997,25 @@ async fn repetition_verdicts_and_marks() {
         .post(ADJ, json!({"fen": fen, "rules": {"repetition": "chinese"}}))
         .await;
     assert_problem(&resp, 422, "invalid_rules");
+    assert_eq!(
+        resp.2["detail"],
+        "'rules.repetition' must be one of 'asian', 'none'; got the string \"chinese\""
+    );
+
+    // The tournament option: no repetition draw before move 26.
+    let shuffle = "i0i1 a9a8 i1i0 a8a9 i0i1 a9a8 i1i0 a8a9";
+    let fen = "r2k5/9/9/9/9/9/9/9/9/3AKA2R w - - 0 1";
+    let (_, _, drawn) = s.post(ADJ, json!({"fen": fen, "moves": shuffle})).await;
+    assert_eq!(drawn["reason"], "repetition");
+    let (_, _, early) = s
+        .post(
+            ADJ,
+            json!({"fen": fen, "moves": shuffle, "rules": {"no_repetition_draw_before_move": 26}}),
+        )
+        .await;
+    assert_eq!(early["reason"], "early_repetition", "{early}");
+    assert_eq!(early["winner"], "black");
+    assert_eq!(early["repetition"]["in_breach"], "red");
 }
 
 const TAXI_LM: &str = "/v1/variants/taxi/legal-moves";

@@ -710,13 +710,19 @@ mod tests {
         let names: Vec<&str> = xiangqi.iter().map(|o| o.name.as_str()).collect();
         assert_eq!(
             names,
-            ["move_limit_plies", "repetition", "repetition_ends_game"]
+            [
+                "move_limit_plies",
+                "no_repetition_draw_before_move",
+                "repetition",
+                "repetition_ends_game"
+            ]
         );
-        assert_eq!(xiangqi[2].default, serde_json::json!(true));
-        assert_eq!(xiangqi[2].kind, OptionType::Boolean);
+        assert_eq!(xiangqi[1].default, serde_json::json!(0));
+        assert_eq!(xiangqi[3].default, serde_json::json!(true));
+        assert_eq!(xiangqi[3].kind, OptionType::Boolean);
         assert_eq!(xiangqi[0].default, serde_json::json!(100));
-        assert_eq!(xiangqi[1].values, ["asian", "none"]);
-        assert_eq!(xiangqi[1].expectation(), "one of 'asian', 'none'");
+        assert_eq!(xiangqi[2].values, ["asian", "none"]);
+        assert_eq!(xiangqi[2].expectation(), "one of 'asian', 'none'");
         let taxi = rule_options::<Taxi>();
         assert_eq!(
             taxi.iter()

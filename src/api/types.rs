@@ -14,8 +14,8 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::variants::{
-    tamerlane, taxi, xiangqi, Color, GameResult, NotationName, Reason, Refusal, VariantId,
-    WarningCode,
+    tamerlane, taxi, xiangqi, Color, GameResult, Nature, NotationName, Pattern, Reason, Refusal,
+    VariantId, WarningCode,
 };
 
 /// A side of the board as the wire names it: `red` and `black` in Xiangqi,
@@ -295,15 +295,17 @@ pub struct PlyRange {
     pub to_ply: usize,
 }
 
-/// How a side played in a repetition cycle.
+/// How a side played in a repetition cycle, in short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ConductCode {
     /// Every move of the side in the cycle gave check.
     PerpetualCheck,
-    /// Every move of the side chased the same piece.
+    /// Every move of the side chased (the same piece, under the Asian rules).
     PerpetualChase,
-    /// Neither.
+    /// Chinese rules: another forbidden pattern (see `pattern`).
+    Forbidden,
+    /// Nothing forbidden.
     Allowed,
 }
 
@@ -312,12 +314,28 @@ pub enum ConductCode {
 pub struct SideConduct {
     /// The side.
     pub side: Side,
-    /// What the side did throughout the repetition.
+    /// What the side did throughout the repetition, in short.
     pub conduct: ConductCode,
-    /// For a perpetual chase: every piece chased with every move of the
-    /// side, as it stands at the end (in board order).
+    /// The pattern the rules name (`perpetual_mate_threat`,
+    /// `one_check_one_chase`, …; under the Asian rules only
+    /// `perpetual_check`, `perpetual_chase` and `allowed`).
+    pub pattern: Pattern,
+    /// The pattern's name in the Chinese rule book (长将, 长杀, 长捉, 一将一捉, …).
+    #[schema(example = "长捉")]
+    pub term: String,
+    /// The nature of each of the side's moves in the cycle, in order.
+    pub natures: Vec<Nature>,
+    /// The pieces chased, as they stand at the end: under the Asian rules
+    /// every piece chased with every move of a perpetual chase; under the
+    /// Chinese rules every piece a forbidden side's chases went after (in
+    /// board order).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chased: Vec<ChasedPiece>,
+    /// Chinese rules: some chase of the side needed two pieces or more (a
+    /// joint chase, 联合捉, or an under-protected piece, 少根子), which
+    /// outranks single chases when both sides are forbidden.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub joint_chase: bool,
 }
 
 /// A chased piece.

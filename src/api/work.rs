@@ -17,7 +17,7 @@ use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
 use crate::search::{self, Limits, Score};
 use crate::variants::{
-    Color, Conduct, Game, NotationName, Outcome, PlayError, Refusal, RepetitionReport, SetupError,
+    Color, Game, NotationName, Outcome, Pattern, PlayError, Refusal, RepetitionReport, SetupError,
     Variant, VariantId, Verdict, WarningCode,
 };
 
@@ -295,21 +295,24 @@ fn repetition_doc<V: Prose>(game: &Game<V>, r: &RepetitionReport) -> RepetitionD
             .zip(&r.conduct)
             .map(|(c, conduct)| SideConduct {
                 side: side(c),
-                conduct: match conduct {
-                    Conduct::PerpetualCheck => ConductCode::PerpetualCheck,
-                    Conduct::PerpetualChase { .. } => ConductCode::PerpetualChase,
-                    Conduct::Allowed => ConductCode::Allowed,
+                conduct: match conduct.pattern {
+                    Pattern::PerpetualCheck => ConductCode::PerpetualCheck,
+                    Pattern::PerpetualChase => ConductCode::PerpetualChase,
+                    Pattern::Allowed => ConductCode::Allowed,
+                    _ => ConductCode::Forbidden,
                 },
-                chased: match conduct {
-                    Conduct::PerpetualChase { chased } => chased
-                        .iter()
-                        .map(|&s| {
-                            let (square, piece) = V::chased(&game.positions()[r.cycle.1], s);
-                            ChasedPiece { square, piece }
-                        })
-                        .collect(),
-                    _ => Vec::new(),
-                },
+                pattern: conduct.pattern,
+                term: conduct.pattern.chinese_term().to_owned(),
+                natures: conduct.natures.clone(),
+                chased: conduct
+                    .chased
+                    .iter()
+                    .map(|&s| {
+                        let (square, piece) = V::chased(&game.positions()[r.cycle.1], s);
+                        ChasedPiece { square, piece }
+                    })
+                    .collect(),
+                joint_chase: conduct.joint,
             })
             .collect(),
     }

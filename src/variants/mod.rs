@@ -419,8 +419,21 @@ pub enum Reason {
     InsufficientMaterial,
     /// A side lost by checking with every move of a repetition cycle.
     PerpetualCheck,
-    /// A side lost by chasing the same piece with every move of a repetition cycle.
+    /// A side lost by chasing with every move of a repetition cycle (the
+    /// same piece, under the Asian rules).
     PerpetualChase,
+    /// Chinese rules: a side lost by threatening mate with every move of a
+    /// repetition cycle (长杀).
+    PerpetualMateThreat,
+    /// Chinese rules: a side lost by a forbidden mix of checks, mate threats
+    /// and chases in a repetition cycle (一将一捉, 一杀一捉, …).
+    ForbiddenRepetition,
+    /// Chinese rules: a side lost by nine forbidden moves in a row over three
+    /// points or more, repeated or not.
+    NineForbiddenMoves,
+    /// Tournament option: a repetition that would be drawn came before the
+    /// move from which a repetition may draw; Red, who had to change, loses.
+    EarlyRepetition,
     /// A repetition that neither side, or both, caused by forbidden means: drawn.
     Repetition,
     /// Taxi chess: in check and unable to pay for any move out of it.
@@ -451,6 +464,10 @@ impl Reason {
             self,
             Reason::PerpetualCheck
                 | Reason::PerpetualChase
+                | Reason::PerpetualMateThreat
+                | Reason::ForbiddenRepetition
+                | Reason::NineForbiddenMoves
+                | Reason::EarlyRepetition
                 | Reason::Repetition
                 | Reason::ThreefoldRepetition
                 | Reason::FivefoldRepetition
@@ -458,19 +475,128 @@ impl Reason {
     }
 }
 
-/// How one side played in a repetition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Conduct {
-    /// Every move of the side gave check.
+/// What one move of a repetition cycle is, in the terms of the rules: the
+/// heaviest it is (check, then mate threat, then chase).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Nature {
+    /// The move gives check (将).
+    Check,
+    /// The move threatens mate by a check or a chain of checks (杀; the
+    /// Chinese rules).
+    MateThreat,
+    /// The move chases: after it the mover could win material (捉).
+    Chase,
+    /// Anything else (闲), offers of exchange and blocks included.
+    Idle,
+}
+
+/// How one side played in a repetition cycle: the pattern the rules name.
+/// Under the Asian rules only `perpetual_check`, `perpetual_chase` and
+/// `allowed` occur; the Chinese rules forbid every mix of checks, mate
+/// threats and chases.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema, IntoStaticStr, VariantArray,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Pattern {
+    /// Every move gave check (长将).
     PerpetualCheck,
-    /// Every move of the side chased the same piece (check moves included):
-    /// the points of every such piece as it stands at the end, in board order.
-    PerpetualChase {
-        /// The chased pieces' points, in the variant's numbering.
-        chased: Vec<u8>,
-    },
-    /// Neither.
+    /// Every move threatened mate (长杀; forbidden under the Chinese rules).
+    PerpetualMateThreat,
+    /// Every move chased (长捉).
+    PerpetualChase,
+    /// Checks and mate threats, nothing else (一将一杀).
+    OneCheckOneMateThreat,
+    /// Checks and chases, nothing else (一将一捉).
+    OneCheckOneChase,
+    /// Mate threats and chases, nothing else (一杀一捉).
+    OneMateThreatOneChase,
+    /// Checks, mate threats and chases, nothing else (将杀捉).
+    CheckMateThreatAndChase,
+    /// Not forbidden: some move was idle (Chinese rules), or no perpetual
+    /// check or chase of one piece (Asian rules).
     Allowed,
+}
+
+impl Pattern {
+    /// The Chinese rules' pattern of a side's moves: forbidden when every
+    /// move is a check, mate threat or chase, named by which of them occur.
+    pub fn of(natures: &[Nature]) -> Pattern {
+        let has = |n: Nature| natures.contains(&n);
+        if natures.is_empty() || has(Nature::Idle) {
+            return Pattern::Allowed;
+        }
+        match (
+            has(Nature::Check),
+            has(Nature::MateThreat),
+            has(Nature::Chase),
+        ) {
+            (true, false, false) => Pattern::PerpetualCheck,
+            (false, true, false) => Pattern::PerpetualMateThreat,
+            (false, false, true) => Pattern::PerpetualChase,
+            (true, true, false) => Pattern::OneCheckOneMateThreat,
+            (true, false, true) => Pattern::OneCheckOneChase,
+            (false, true, true) => Pattern::OneMateThreatOneChase,
+            _ => Pattern::CheckMateThreatAndChase,
+        }
+    }
+
+    /// Whether the pattern is forbidden (the side must change).
+    pub fn is_forbidden(self) -> bool {
+        self != Pattern::Allowed
+    }
+
+    /// The pattern's name in the Chinese rule book: 长将, 长杀, 一将一捉, ….
+    pub fn chinese_term(self) -> &'static str {
+        match self {
+            Pattern::PerpetualCheck => "长将",
+            Pattern::PerpetualMateThreat => "长杀",
+            Pattern::PerpetualChase => "长捉",
+            Pattern::OneCheckOneMateThreat => "一将一杀",
+            Pattern::OneCheckOneChase => "一将一捉",
+            Pattern::OneMateThreatOneChase => "一杀一捉",
+            Pattern::CheckMateThreatAndChase => "将杀捉",
+            Pattern::Allowed => "允许着法",
+        }
+    }
+
+    /// The code on the wire, e.g. `perpetual_check`.
+    pub fn code(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// How one side played in a repetition cycle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conduct {
+    /// The pattern the rules name.
+    pub pattern: Pattern,
+    /// The nature of each of the side's moves in the cycle, in order.
+    pub natures: Vec<Nature>,
+    /// The pieces chased, as they stand at the end of the cycle, in board
+    /// order: under the Asian rules the pieces chased by every move of a
+    /// perpetual chase; under the Chinese rules every piece a chase of the
+    /// side went after.
+    pub chased: Vec<u8>,
+    /// Chinese rules: some chase of the side needed two pieces or more (a
+    /// joint chase, 联合捉, or a chase of an under-protected piece, 少根子),
+    /// which outranks a side whose chases are all single.
+    pub joint: bool,
+}
+
+impl Conduct {
+    /// A side that did nothing forbidden, with its moves' natures.
+    pub fn allowed(natures: Vec<Nature>) -> Conduct {
+        Conduct {
+            pattern: Pattern::Allowed,
+            natures,
+            chased: Vec::new(),
+            joint: false,
+        }
+    }
 }
 
 /// What a repetition verdict looked at and found.

@@ -2,8 +2,10 @@
 
 use super::{no_move, Prose};
 use crate::variants::xiangqi::board::{color_of, file_of, kind_of, rank_of, sq_name, Kind, Sq};
-use crate::variants::xiangqi::{Notation, Position, Why, Xiangqi};
-use crate::variants::{Color, Conduct, Game, NotationName, Reason, Verdict, Warning};
+use crate::variants::xiangqi::{Notation, Position, RepetitionRule, Why, Xiangqi};
+use crate::variants::{
+    Color, Conduct, Game, Nature, NotationName, Pattern, Reason, RepetitionReport, Verdict, Warning,
+};
 
 /// A point as the request's notation names it: ranks 1-10 in Fairy
 /// coordinates, 0-9 (ICCS) otherwise.
@@ -203,39 +205,55 @@ fn repetition(game: &Game<Position>, v: &Verdict) -> String {
     };
     let plies = format!("plies {}-{}", report.cycle.0 + 1, report.cycle.1);
     let side = Xiangqi::side_name;
-    let checking = |c: Color| report.conduct[c.index()] == Conduct::PerpetualCheck;
+    if v.reason == Reason::NineForbiddenMoves {
+        let c = report.in_breach.unwrap_or(Color::White);
+        return format!(
+            "{} made nine forbidden moves in a row ({}) on three points or more ({plies}): under the Chinese rules it had to change and loses ({}方变着，不变作负), {} wins",
+            side(c),
+            natures(&report.conduct[c.index()]),
+            chinese_side(c),
+            side(!c)
+        );
+    }
+    let judged = if game.rules().repetition == RepetitionRule::Chinese {
+        chinese(game, report)
+    } else {
+        asian(game, v, report, &plies)
+    };
+    if v.reason == Reason::EarlyRepetition {
+        return format!(
+            "{judged}; but a repetition may not be drawn before move {} (tournament rule), so Red, who had to change, loses",
+            game.rules().no_repetition_draw_before_move
+        );
+    }
+    judged
+}
+
+/// The Asian rules' words for a repetition verdict.
+fn asian(game: &Game<Position>, v: &Verdict, report: &RepetitionReport, plies: &str) -> String {
+    let side = Xiangqi::side_name;
+    let pattern = |c: Color| report.conduct[c.index()].pattern;
     match report.in_breach {
         Some(c) if v.reason == Reason::PerpetualCheck => format!(
             "the position stood for the third time; {} gave check with every move of the repetition ({plies}): perpetual check loses, {} wins",
             side(c),
             side(!c)
         ),
-        Some(c) => {
-            let Conduct::PerpetualChase { chased } = &report.conduct[c.index()] else {
-                return String::new();
-            };
-            let end = &game.positions()[report.cycle.1];
-            let names: Vec<String> = chased
-                .iter()
-                .map(|&s| {
-                    let (at, what) = Position::chased(end, s);
-                    format!("the {what} (now on {at})")
-                })
-                .collect();
+        Some(c) => format!(
+            "the position stood for the third time; {} chased {} with every move of the repetition ({plies}): perpetual chase loses, {} wins",
+            side(c),
+            chased_names(game, report, c),
+            side(!c)
+        ),
+        None if pattern(Color::White) == Pattern::PerpetualCheck
+            && pattern(Color::Black) == Pattern::PerpetualCheck =>
+        {
             format!(
-                "the position stood for the third time; {} chased {} with every move of the repetition ({plies}): perpetual chase loses, {} wins",
-                side(c),
-                names.join(" and "),
-                side(!c)
+                "the position stood for the third time and both sides checked perpetually ({plies}): drawn"
             )
         }
-        None if checking(Color::White) && checking(Color::Black) => format!(
-            "the position stood for the third time and both sides checked perpetually ({plies}): drawn"
-        ),
-        None if report
-            .conduct
-            .iter()
-            .all(|c| matches!(c, Conduct::PerpetualChase { .. })) =>
+        None if pattern(Color::White) == Pattern::PerpetualChase
+            && pattern(Color::Black) == Pattern::PerpetualChase =>
         {
             format!(
                 "the position stood for the third time and both sides chased perpetually ({plies}): drawn"
@@ -245,4 +263,105 @@ fn repetition(game: &Game<Position>, v: &Verdict) -> String {
             "the position stood for the third time without a perpetual check or chase ({plies}): drawn"
         ),
     }
+}
+
+/// The Chinese rules' words for a repetition verdict: each side's pattern
+/// in English and in the rule book's terms, and the ruling.
+fn chinese(game: &Game<Position>, report: &RepetitionReport) -> String {
+    let side = Xiangqi::side_name;
+    let plies = format!("plies {}-{}", report.cycle.0 + 1, report.cycle.1);
+    let conduct = |c: Color| {
+        let k = &report.conduct[c.index()];
+        let mut words = format!(
+            "{} {} ({})",
+            side(c),
+            pattern_words(k.pattern),
+            k.pattern.chinese_term()
+        );
+        if !k.chased.is_empty() {
+            words.push_str(&format!(", going after {}", chased_names(game, report, c)));
+        }
+        if k.joint {
+            words.push_str(", with a joint chase (联合捉)");
+        }
+        words
+    };
+    let both = format!(
+        "the position stood for the third time ({plies}): {}; {}",
+        conduct(Color::White),
+        conduct(Color::Black)
+    );
+    let forbidden = |c: Color| report.conduct[c.index()].pattern.is_forbidden();
+    match report.in_breach {
+        Some(c) => {
+            let why = if !forbidden(!c) {
+                "the Chinese rules forbid it and the other side's moves are allowed"
+            } else if report.conduct[c.index()].pattern == Pattern::PerpetualCheck {
+                "both are forbidden, and a perpetual check loses against any other pattern"
+            } else {
+                "both are forbidden, and single chases lose against a joint chase"
+            };
+            format!(
+                "{both}; {why}: {} must change and loses ({}方变着，不变作负), {} wins",
+                side(c),
+                chinese_side(c),
+                side(!c)
+            )
+        }
+        None if forbidden(Color::White) && forbidden(Color::Black) => format!(
+            "{both}; both are forbidden and neither outranks the other: drawn (双方不变作和)"
+        ),
+        None => format!("{both}; neither side's moves are forbidden: drawn (双方不变作和)"),
+    }
+}
+
+/// A pattern in English.
+fn pattern_words(p: Pattern) -> &'static str {
+    match p {
+        Pattern::PerpetualCheck => "checked with every move",
+        Pattern::PerpetualMateThreat => "threatened mate with every move",
+        Pattern::PerpetualChase => "chased with every move",
+        Pattern::OneCheckOneMateThreat => "only checked and threatened mate",
+        Pattern::OneCheckOneChase => "only checked and chased",
+        Pattern::OneMateThreatOneChase => "only threatened mate and chased",
+        Pattern::CheckMateThreatAndChase => "only checked, threatened mate and chased",
+        Pattern::Allowed => "made an allowed move in the cycle",
+    }
+}
+
+/// A side's moves' natures, in order: "check, chase, chase".
+fn natures(conduct: &Conduct) -> String {
+    conduct
+        .natures
+        .iter()
+        .map(|n| match n {
+            Nature::Check => "check",
+            Nature::MateThreat => "mate threat",
+            Nature::Chase => "chase",
+            Nature::Idle => "idle",
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// 红 or 黑.
+fn chinese_side(c: Color) -> &'static str {
+    match c {
+        Color::White => "红",
+        Color::Black => "黑",
+    }
+}
+
+/// The pieces `c` chased, named where they stand at the end of the cycle.
+fn chased_names(game: &Game<Position>, report: &RepetitionReport, c: Color) -> String {
+    let end = &game.positions()[report.cycle.1];
+    report.conduct[c.index()]
+        .chased
+        .iter()
+        .map(|&s| {
+            let (at, what) = Position::chased(end, s);
+            format!("the {what} (now on {at})")
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
 }

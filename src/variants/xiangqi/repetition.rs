@@ -24,7 +24,7 @@ use std::collections::HashSet;
 
 use super::board::*;
 use super::position::{Move, Position};
-use crate::variants::{Color, Conduct, Reason, RepetitionReport, Verdict};
+use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Verdict};
 
 /// (attacker point, victim point).
 type Threat = (Sq, Sq);
@@ -237,32 +237,38 @@ fn judge_span<'a>(
             ids[s as usize] = s;
         }
     }
-    let mut moves_made = [0usize; 2];
-    let mut checks = [0usize; 2];
+    let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
     let mut chased: [Option<HashSet<u8>>; 2] = [None, None];
     for j in from..last {
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
         let s = before.side;
         ids[m.to as usize] = ids[m.from as usize];
         ids[m.from as usize] = u8::MAX;
-        moves_made[s.index()] += 1;
-        if after.general_attacked(after.side) {
-            checks[s.index()] += 1;
-        }
         let victims: HashSet<u8> = Position::chased_by(before, m, after)
             .into_iter()
             .map(|v| ids[v as usize])
             .collect();
+        natures[s.index()].push(if after.general_attacked(after.side) {
+            Nature::Check
+        } else if victims.is_empty() {
+            Nature::Idle
+        } else {
+            Nature::Chase
+        });
         chased[s.index()] = Some(match chased[s.index()].take() {
             None => victims,
             Some(prev) => prev.intersection(&victims).copied().collect(),
         });
     }
 
-    let conduct = |c: Color| -> Conduct {
+    let mut conduct = |c: Color| -> Conduct {
         let i = c.index();
-        if moves_made[i] > 0 && checks[i] == moves_made[i] {
-            return Conduct::PerpetualCheck;
+        let natures = std::mem::take(&mut natures[i]);
+        if !natures.is_empty() && natures.iter().all(|&n| n == Nature::Check) {
+            return Conduct {
+                pattern: Pattern::PerpetualCheck,
+                ..Conduct::allowed(natures)
+            };
         }
         let mut points: Vec<Sq> = chased[i]
             .iter()
@@ -274,14 +280,18 @@ fn judge_span<'a>(
             })
             .collect();
         if points.is_empty() {
-            return Conduct::Allowed;
+            return Conduct::allowed(natures);
         }
         points.sort_unstable();
-        Conduct::PerpetualChase { chased: points }
+        Conduct {
+            pattern: Pattern::PerpetualChase,
+            chased: points,
+            ..Conduct::allowed(natures)
+        }
     };
     let conduct = [conduct(Color::White), conduct(Color::Black)];
-    let checking = |c: Color| conduct[c.index()] == Conduct::PerpetualCheck;
-    let chasing = |c: Color| matches!(conduct[c.index()], Conduct::PerpetualChase { .. });
+    let checking = |c: Color| conduct[c.index()].pattern == Pattern::PerpetualCheck;
+    let chasing = |c: Color| conduct[c.index()].pattern == Pattern::PerpetualChase;
     let breach = |test: &dyn Fn(Color) -> bool| match (test(Color::White), test(Color::Black)) {
         (true, false) => Some(Color::White),
         (false, true) => Some(Color::Black),

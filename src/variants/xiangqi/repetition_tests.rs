@@ -2,7 +2,12 @@
 
 use super::*;
 use crate::api::prose;
-use crate::variants::{Color, Conduct, Game, Outcome, PlayError, Reason};
+use crate::variants::{Color, Game, Outcome, Pattern, PlayError, Reason, RepetitionReport};
+
+/// Each side's pattern in a report, first mover first.
+fn patterns(r: &RepetitionReport) -> [Pattern; 2] {
+    [r.conduct[0].pattern, r.conduct[1].pattern]
+}
 
 /// The words the API gives an outcome.
 fn words(g: &Game<Position>, o: &Outcome) -> String {
@@ -79,7 +84,7 @@ fn one_sided_perpetual_check_loses() {
     assert_eq!(r.occurrences, vec![1, 5, 9]);
     // The whole repetition is judged: from the first of the three occurrences.
     assert_eq!(r.cycle, (1, 9));
-    assert_eq!(r.conduct, [Conduct::PerpetualCheck, Conduct::Allowed]);
+    assert_eq!(patterns(r), [Pattern::PerpetualCheck, Pattern::Allowed]);
     assert_eq!(r.in_breach, Some(Color::White));
     assert!(
         words(&g, &o).contains("Red gave check with every move of the repetition (plies 2-9)"),
@@ -99,8 +104,8 @@ fn intermittent_check_is_a_draw() {
     assert!(o.is_draw());
     assert_eq!(o.repetition().unwrap().occurrences, vec![0, 4, 8]);
     assert_eq!(
-        o.repetition().unwrap().conduct,
-        [Conduct::Allowed, Conduct::Allowed]
+        patterns(o.repetition().unwrap()),
+        [Pattern::Allowed, Pattern::Allowed]
     );
 }
 
@@ -117,8 +122,8 @@ fn mutual_perpetual_check_is_a_draw() {
     assert_eq!(o.reason(), Some(Reason::Repetition));
     assert_eq!(o.winner(), None);
     assert_eq!(
-        o.repetition().unwrap().conduct,
-        [Conduct::PerpetualCheck, Conduct::PerpetualCheck]
+        patterns(o.repetition().unwrap()),
+        [Pattern::PerpetualCheck, Pattern::PerpetualCheck]
     );
     assert!(words(&g, &o).contains("both sides checked perpetually"));
 }
@@ -132,8 +137,14 @@ fn perpetual_check_against_intermittent_check_loses() {
     let o = g.outcome();
     assert_eq!(o.reason(), Some(Reason::PerpetualCheck));
     assert_eq!(o.winner(), Some(Color::Black));
-    assert_eq!(o.repetition().unwrap().conduct[0], Conduct::PerpetualCheck);
-    assert_ne!(o.repetition().unwrap().conduct[1], Conduct::PerpetualCheck);
+    assert_eq!(
+        o.repetition().unwrap().conduct[0].pattern,
+        Pattern::PerpetualCheck
+    );
+    assert_ne!(
+        o.repetition().unwrap().conduct[1].pattern,
+        Pattern::PerpetualCheck
+    );
 }
 
 #[test]
@@ -152,13 +163,9 @@ fn cannon_chasing_a_chariot_loses() {
     );
     assert_eq!(o.winner(), Some(Color::Black));
     let r = o.repetition().unwrap();
-    assert_eq!(
-        r.conduct[0],
-        Conduct::PerpetualChase {
-            chased: vec![sq(0, 7)]
-        }
-    );
-    assert_eq!(r.conduct[1], Conduct::Allowed);
+    assert_eq!(r.conduct[0].pattern, Pattern::PerpetualChase);
+    assert_eq!(r.conduct[0].chased, vec![sq(0, 7)]);
+    assert_eq!(r.conduct[1].pattern, Pattern::Allowed);
     assert!(
         words(&g, &o).contains("Red chased the Black chariot (now on a7)"),
         "{}",
@@ -175,8 +182,8 @@ fn a_soldier_may_chase() {
     let o = g.outcome();
     assert_eq!(o.reason(), Some(Reason::Repetition), "{}", words(&g, &o));
     assert_eq!(
-        o.repetition().unwrap().conduct,
-        [Conduct::Allowed, Conduct::Allowed]
+        patterns(o.repetition().unwrap()),
+        [Pattern::Allowed, Pattern::Allowed]
     );
 }
 
@@ -264,6 +271,46 @@ fn a_ruling_played_past_is_an_event() {
     assert_eq!(g.outcome().reason(), Some(Reason::MoveLimit));
     assert_eq!(g.moves().len(), 9);
     assert_eq!(g.repetition_events()[0].ply, 9);
+}
+
+/// The tournament option: a repetition that would be drawn before the
+/// given move is lost by Red, who had to change; from that move on it is
+/// drawn. Decisive verdicts are untouched.
+#[test]
+fn no_repetition_draw_before_a_move() {
+    // Both sides shuffle: a drawn repetition at ply 8 (move 5).
+    let fen = "r2k5/9/9/9/9/9/9/9/9/3AKA2R w - - 0 1";
+    let shuffle = repeat(&["i0i1", "a9a8", "i1i0", "a8a9"], 2);
+    let rules = |before: u32| Rules {
+        no_repetition_draw_before_move: before,
+        ..Rules::default()
+    };
+    let g = game_with(fen, &shuffle, rules(0));
+    assert_eq!(g.outcome().reason(), Some(Reason::Repetition));
+    let g = game_with(fen, &shuffle, rules(26));
+    assert_eq!(g.outcome().reason(), Some(Reason::EarlyRepetition));
+    assert_eq!(g.outcome().winner(), Some(Color::Black));
+    assert_eq!(
+        g.outcome().repetition().unwrap().in_breach,
+        Some(Color::White)
+    );
+    assert!(words(&g, &g.outcome()).contains("may not be drawn before move 26"));
+    // From move 5 on the draw stands.
+    let g = game_with(fen, &shuffle, rules(5));
+    assert_eq!(g.outcome().reason(), Some(Reason::Repetition));
+    // A perpetual check still loses as it would.
+    let checks = [
+        "a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8",
+    ];
+    let g = game_with("9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1", &checks, rules(26));
+    assert_eq!(g.outcome().reason(), Some(Reason::PerpetualCheck));
+}
+
+/// A game from `fen` with `moves` under `rules`.
+fn game_with(fen: &str, moves: &[&str], rules: Rules) -> Game<Position> {
+    let mut g = Game::<Position>::from_fen(Some(fen), rules).unwrap();
+    g.play_all(moves, Notation::Iccs).unwrap();
+    g
 }
 
 // --- What counts as a threat (a chase when new) ---
@@ -651,7 +698,8 @@ fn a_check_that_also_chases_still_chases() {
     let Some(crate::variants::RepetitionReport { conduct, .. }) = o.repetition() else {
         panic!("a report")
     };
-    assert!(matches!(&conduct[0], Conduct::PerpetualChase { chased } if chased[..] == [sq(1, 9)]));
+    assert_eq!(conduct[0].pattern, Pattern::PerpetualChase);
+    assert_eq!(conduct[0].chased, [sq(1, 9)]);
 }
 
 /// Principle 2 (rule 19, diagrams 39-41): a parry is not a chase. The

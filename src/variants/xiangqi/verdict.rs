@@ -2,11 +2,12 @@
 //! search both ask, with the precedence of `docs/rules/xiangqi.md`.
 
 use super::repetition::{judge_cycle, judge_span_from};
-use super::{Move, Position, RepetitionRule, Rules};
-use crate::variants::{Reason, Repeats, Verdict};
+use super::{chinese, Move, Position, RepetitionRule, Rules};
+use crate::variants::{Color, Reason, Repeats, Verdict};
 
-/// No legal move loses (checkmate or stalemate); then a repetition verdict;
-/// then insufficient material; then the move limit.
+/// No legal move loses (checkmate or stalemate); then a repetition verdict
+/// (and, under the Chinese rules, the nine-move rule); then insufficient
+/// material; then the move limit.
 pub fn verdict(
     positions: &[Position],
     moves: &[Move],
@@ -24,19 +25,43 @@ pub fn verdict(
         };
         return Some(Verdict::win(!us, reason));
     }
-    match (rules.repetition, repeats) {
+    let last = positions.len() - 1;
+    let repetition = match (rules.repetition, repeats) {
         (RepetitionRule::Asian, Repeats::Occurrences(at)) if at.len() >= 3 => {
-            return Some(judge_span_from(positions, moves, at));
+            Some(judge_span_from(positions, moves, at))
         }
         (RepetitionRule::Asian, Repeats::Cycle { from }) => {
-            return Some(judge_cycle(positions, moves, *from));
+            Some(judge_cycle(positions, moves, *from))
         }
+        (RepetitionRule::Chinese, Repeats::Occurrences(at)) if at.len() >= 3 => {
+            let from = at[at.len() - 3];
+            Some(chinese::judge_span(
+                |i| &positions[i],
+                |i| moves[i],
+                from,
+                at.clone(),
+            ))
+        }
+        (RepetitionRule::Chinese, Repeats::Cycle { from }) => Some(chinese::judge_span(
+            |i| &positions[i],
+            |i| moves[i],
+            *from,
+            vec![*from, last],
+        )),
         // Without repetition rules the search still scores a cycle as a
         // draw: playing it again changes nothing.
-        (RepetitionRule::None, Repeats::Cycle { .. }) => {
-            return Some(Verdict::draw(Reason::Repetition))
+        (RepetitionRule::None, Repeats::Cycle { .. }) => Some(Verdict::draw(Reason::Repetition)),
+        _ => None,
+    };
+    if let Some(v) = repetition {
+        return Some(no_early_draw(v, pos, rules));
+    }
+    if rules.repetition == RepetitionRule::Chinese {
+        if let Repeats::Occurrences(_) = repeats {
+            if let Some(v) = chinese::nine_forbidden_moves(positions, moves) {
+                return Some(v);
+            }
         }
-        _ => {}
     }
     if !pos.has_mating_material() {
         return Some(Verdict::draw(Reason::InsufficientMaterial));
@@ -46,4 +71,19 @@ pub fn verdict(
         return Some(Verdict::draw(Reason::MoveLimit));
     }
     None
+}
+
+/// The tournament option: a repetition that would be drawn before the move
+/// `no_repetition_draw_before_move` is lost by Red, who had to change.
+fn no_early_draw(mut v: Verdict, pos: &Position, rules: &Rules) -> Verdict {
+    let before = rules.no_repetition_draw_before_move;
+    if v.winner.is_some() || before == 0 || pos.fullmove_number() >= before {
+        return v;
+    }
+    v.reason = Reason::EarlyRepetition;
+    v.winner = Some(Color::Black);
+    if let Some(report) = v.repetition.as_deref_mut() {
+        report.in_breach = Some(Color::White);
+    }
+    v
 }
