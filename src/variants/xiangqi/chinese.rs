@@ -459,17 +459,8 @@ pub struct Judged {
     pub joint: bool,
 }
 
-/// The nature of the move `m` that led from `before` to `after`; `earlier`
-/// is the position before `before` (the opponent's move into it), if known:
-/// a move that answers a check is compared with the position before the
-/// check (article 26: a chase or mate threat that stood before the check
-/// is idle).
-pub fn judge_move(
-    earlier: Option<&Position>,
-    before: &Position,
-    m: Move,
-    after: &Position,
-) -> Judged {
+/// The nature of the move `m` that led from `before` to `after`.
+pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
     let s = before.side();
     let idle = Judged {
         nature: Nature::Idle,
@@ -488,20 +479,21 @@ pub fn judge_move(
     if answers_check && mover == Kind::General {
         return idle;
     }
-    // What the mover could do before: before the check it answers, or
-    // before this move.
-    let (base, moved_by_opponent) = match earlier {
-        Some(e) if answers_check => {
-            let last = e.last_move_to(before);
-            (to_move(e, s), last)
+    // What the mover could do before this move; before an answer to a
+    // check, looking through the check (26.1.4: a chase or mate threat that
+    // stood before the answer is idle, and one the checking move itself
+    // handed over is the checker's own doing, 参考图22): the checking
+    // pieces are taken off the board.
+    let base = if answers_check {
+        let mut b = to_move(before, s);
+        for c in before.attackers(before.general(s), !s) {
+            if kind_of(b.piece_at(c)) != Some(Kind::General) {
+                b.remove(c);
+            }
         }
-        _ => (before.clone(), None),
-    };
-    // Where an enemy piece of `base` stands after the move: only the
-    // opponent's checking move (for `base` = `earlier`) moved one.
-    let now = |v: Sq| match moved_by_opponent {
-        Some((from, to)) if v == from => to,
-        _ => v,
+        b
+    } else {
+        before.clone()
     };
     let mut probe = Probe::new();
     let threat_after = probe.threatens_mate(&to_move(after, s));
@@ -511,11 +503,7 @@ pub fn judge_move(
             ..idle
         };
     }
-    let before_wins: HashSet<Sq> = probe
-        .wins(&base)
-        .into_iter()
-        .map(|w| now(w.victim))
-        .collect();
+    let before_wins: HashSet<Sq> = probe.wins(&base).into_iter().map(|w| w.victim).collect();
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
     let mut joint = false;
@@ -523,8 +511,10 @@ pub fn judge_move(
         if before_wins.contains(&w.victim) {
             continue;
         }
-        // A general or soldier may chase alone (26.1); with others it chases.
-        if matches!(mover, Kind::General | Kind::Soldier) && w.capturer == m.to && !w.joint {
+        // A general or soldier may chase alone (26.1): its own captures are
+        // idle, whoever moved (参考图5); with others it chases.
+        let capturer = kind_of(after.piece_at(w.capturer));
+        if matches!(capturer, Some(Kind::General | Kind::Soldier)) && !w.joint {
             continue;
         }
         // The defender's lone attacking piece may hit advisors and
@@ -546,28 +536,6 @@ pub fn judge_move(
             chased,
             joint,
         }
-    }
-}
-
-impl Position {
-    /// The move of the side to move here that leads to `next` as a
-    /// (from, to) pair, read off the two boards.
-    fn last_move_to(&self, next: &Position) -> Option<(Sq, Sq)> {
-        let us = self.side();
-        let mut from = None;
-        let mut to = None;
-        for s in 0..POINTS as Sq {
-            let (a, b) = (self.piece_at(s), next.piece_at(s));
-            if a == b {
-                continue;
-            }
-            if a != EMPTY && color_of(a) == us && b == EMPTY {
-                from = Some(s);
-            } else if b != EMPTY && color_of(b) == us {
-                to = Some(s);
-            }
-        }
-        from.zip(to)
     }
 }
 
@@ -614,8 +582,7 @@ pub fn ruling(conduct: &[Conduct; 2]) -> (Option<Color>, Reason) {
 }
 
 /// Judges the moves from ply `from` to the last of `occurrences` under the
-/// Chinese rules; `pos(i)` and `mv(i)` give the game's positions and moves
-/// (`pos(from - 1)` is asked for when a move of the cycle answers a check).
+/// Chinese rules; `pos(i)` and `mv(i)` give the game's positions and moves.
 pub fn judge_span<'a>(
     pos: impl Fn(usize) -> &'a Position,
     mv: impl Fn(usize) -> Move,
@@ -637,8 +604,7 @@ pub fn judge_span<'a>(
     for j in from..last {
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
         let s = before.side().index();
-        let earlier = j.checked_sub(1).map(&pos);
-        let judged = judge_move(earlier, before, m, after);
+        let judged = judge_move(before, m, after);
         ids[m.to as usize] = ids[m.from as usize];
         ids[m.from as usize] = u8::MAX;
         natures[s].push(judged.nature);
@@ -695,8 +661,7 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     let mut points = Vec::with_capacity(NINE);
     for k in 0..NINE {
         let j = n - 1 - 2 * k;
-        let earlier = j.checked_sub(1).map(|e| &positions[e]);
-        let judged = judge_move(earlier, &positions[j], moves[j], &positions[j + 1]);
+        let judged = judge_move(&positions[j], moves[j], &positions[j + 1]);
         if judged.nature == Nature::Idle {
             return None;
         }
@@ -730,12 +695,7 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
 
 /// What the judge sees of one move, for a person debugging a verdict.
 #[cfg(test)]
-pub fn explain_move(
-    earlier: Option<&Position>,
-    before: &Position,
-    m: Move,
-    after: &Position,
-) -> String {
+pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
     let s = before.side();
     let mut probe = Probe::new();
     let show = |wins: Vec<Win>| {
@@ -786,7 +746,7 @@ pub fn explain_move(
     }
     format!(
         "  judged {:?}\n  wins before: {wins_before}\n  wins after: {wins_after}\n  mate threat before {mate_before} after {mate_after}; nodes {}\n{lines}",
-        judge_move(earlier, before, m, after),
+        judge_move(before, m, after),
         probe.nodes
     )
 }

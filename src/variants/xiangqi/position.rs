@@ -149,7 +149,7 @@ impl Position {
     }
 
     #[inline]
-    fn remove(&mut self, s: Sq) -> Piece {
+    pub(super) fn remove(&mut self, s: Sq) -> Piece {
         let p = self.board[s as usize];
         self.board[s as usize] = EMPTY;
         self.files[file_of(s)] &= !(1 << rank_of(s));
