@@ -37,8 +37,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use arbiter::api::prose;
 use arbiter::dispatch::{Playable, Visitor};
+use arbiter::prose;
 use arbiter::search::{self, Control, Evaluate, Limits, Score, Table};
 use arbiter::uci::UciVariant;
 use arbiter::variants::{Color, Game, Outcome, Variant, VariantId};

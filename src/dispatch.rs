@@ -3,17 +3,16 @@
 //! a [`Visitor`] to [`VariantId::visit`], which calls it back with the
 //! variant's type. A new variant is a new module plus one line here.
 
-use crate::api::prose::Prose;
 use crate::diagram::Draw;
+use crate::prose::Prose;
 use crate::search::Evaluate;
-use crate::uci::UciVariant;
 use crate::variants::{tamerlane, taxi, xiangqi, VariantId};
 
 /// Everything the service does with a variant: its rules, its engine, its
-/// pictures, its words and its protocol.
-pub trait Playable: Evaluate + Draw + Prose + UciVariant {}
+/// pictures and its words.
+pub trait Playable: Evaluate + Draw + Prose {}
 
-impl<T: Evaluate + Draw + Prose + UciVariant> Playable for T {}
+impl<T: Evaluate + Draw + Prose> Playable for T {}
 
 /// Work to do with whichever variant a request names.
 pub trait Visitor {

@@ -8,6 +8,7 @@ pub mod dispatch;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod pgn;
+pub mod prose;
 pub mod search;
 pub mod uci;
 pub mod variants;

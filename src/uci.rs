@@ -15,10 +15,10 @@ use std::time::Duration;
 
 use std::collections::HashMap;
 
-use crate::api::prose;
 use crate::dispatch::{Playable, Visitor};
+use crate::prose;
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
-use crate::variants::{tamerlane, taxi, xiangqi, Game, Reason, VariantId};
+use crate::variants::{Game, NotationName, Variant, VariantId};
 
 /// The most search threads the `Threads` option takes.
 const MAX_THREADS: usize = 256;
@@ -41,55 +41,18 @@ impl Tables {
     }
 }
 
-/// How a variant writes moves under the protocol.
-pub trait UciVariant: Evaluate {
-    /// The notation of moves under UCI, or UCCI when `ucci`.
-    fn protocol_notation(ucci: bool) -> Self::Notation;
-
-    /// Under the protocol the GUI referees: when it asks for a move in a game
-    /// that our rules have ended for `reason` although moves remain, its
-    /// rules differ from ours there, so the rule behind `reason` is switched
-    /// off for the search (which then plays on as it would without it).
-    fn play_on(_rules: &mut Self::Rules, _reason: Reason) {}
-}
-
-impl UciVariant for xiangqi::Xiangqi {
-    fn protocol_notation(ucci: bool) -> xiangqi::Notation {
-        if ucci {
-            xiangqi::Notation::Iccs
-        } else {
-            xiangqi::Notation::Fairy
-        }
-    }
-
-    fn play_on(rules: &mut xiangqi::Rules, reason: Reason) {
-        match reason {
-            Reason::MoveLimit => rules.move_limit_plies = 0,
-            r if r.is_repetition() => rules.repetition = xiangqi::RepetitionRule::None,
-            _ => {}
-        }
-    }
-}
-
-impl UciVariant for taxi::Taxi {
-    fn protocol_notation(_ucci: bool) -> taxi::Notation {
-        taxi::Notation::Uci
-    }
-}
-
-impl UciVariant for tamerlane::Tamerlane {
-    fn protocol_notation(_ucci: bool) -> tamerlane::Notation {
-        tamerlane::Notation
-    }
-
-    fn play_on(rules: &mut tamerlane::Rules, reason: Reason) {
-        match reason {
-            Reason::MoveLimit => rules.move_limit_plies = 0,
-            Reason::Repetition => rules.repetition = tamerlane::RepetitionRule::None,
-            Reason::BareKing => rules.bare_king = false,
-            _ => {}
-        }
-    }
+/// The notation of moves under UCI (or UCCI, when `ucci`): the variant's
+/// notation named `ucci` or `uci` (Xiangqi: ICCS under UCCI, Fairy-Stockfish's
+/// coordinates under UCI), else its default.
+fn protocol_notation<V: Variant>(ucci: bool) -> V::Notation {
+    let asked = if ucci {
+        NotationName::Ucci
+    } else {
+        NotationName::Uci
+    };
+    V::notation(asked)
+        .or_else(|| V::notation(NotationName::Uci))
+        .unwrap_or_default()
 }
 
 /// Writes one line of the protocol and flushes it.
@@ -182,7 +145,11 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 s.ucci = command == "ucci";
                 say(&format!("id name arbiter {}", env!("CARGO_PKG_VERSION")));
                 say("id author the arbiter developers");
-                say("option name UCI_Variant type combo default xiangqi var xiangqi var taxi var tamerlane");
+                let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
+                say(&format!(
+                    "option name UCI_Variant type combo default {}{vars}",
+                    VariantId::ALL[0]
+                ));
                 say("option name Hash type spin default 16 min 1 max 1024");
                 say("option name MultiPV type spin default 1 min 1 max 5");
                 say(&format!(
@@ -319,7 +286,7 @@ fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
 /// Builds the game from the words after `position`. The GUI referees: its
 /// moves are played even past the end our rules see, and a rule that ended
 /// the game while moves remain is switched off (`UciVariant::play_on`).
-fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
+fn build<V: Playable>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
     let mut rules = V::Rules::default();
     let mut legal = Vec::new();
     loop {
@@ -330,7 +297,7 @@ fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String>
             // often as `play_on` has a rule to switch off.
             Some(v) if !legal.is_empty() => {
                 let before = rules.clone();
-                V::play_on(&mut rules, v.reason);
+                V::waive(&mut rules, v.reason);
                 if rules == before {
                     // Nothing to switch off: search the game as it stands.
                     return Ok(game);
@@ -343,7 +310,7 @@ fn build<V: UciVariant>(words: &[String], ucci: bool) -> Result<Game<V>, String>
 
 /// The game from the words after `position`, under `rules`, every move
 /// played whatever our verdict on the position before it.
-fn build_with<V: UciVariant>(
+fn build_with<V: Playable>(
     words: &[String],
     ucci: bool,
     rules: V::Rules,
@@ -359,7 +326,7 @@ fn build_with<V: UciVariant>(
         Some(other) => return Err(format!("expected startpos or fen, not {other}")),
     };
     if let Some(i) = moves_at {
-        let notation = V::protocol_notation(ucci);
+        let notation = protocol_notation::<V>(ucci);
         for text in &words[i + 1..] {
             let mv = game
                 .current()
@@ -398,7 +365,7 @@ impl Visitor for Go<'_> {
         };
         self.clock
             .apply(&mut self.limits, game.current().side_to_move().index());
-        let notation = V::protocol_notation(self.ucci);
+        let notation = protocol_notation::<V>(self.ucci);
         let current = game.current().clone();
         let mut report = |r: &SearchResult<V::Move>| {
             for (i, line) in r.lines.iter().enumerate() {

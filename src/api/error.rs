@@ -263,7 +263,7 @@ impl ApiError {
     pub fn invalid_rules(e: RulesError) -> ApiError {
         ApiError::new(
             Problem::InvalidRules,
-            format!("rules.{}: {}", e.option, super::prose::rules_error(&e)),
+            format!("rules.{}: {}", e.option, crate::prose::rules_error(&e)),
         )
         .field(format!("rules.{}", e.option))
     }

@@ -7,7 +7,6 @@ pub mod extract;
 pub mod handlers;
 pub mod metrics;
 pub mod observe;
-pub mod prose;
 pub mod record;
 pub mod types;
 pub mod work;

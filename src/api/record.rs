@@ -7,9 +7,9 @@ use std::borrow::Cow;
 
 use super::error::{ApiError, Problem};
 use super::extract::notation_of;
-use super::prose::{self, Prose};
 use super::types::PositionFields;
 use crate::pgn::{self, Record, WriteOptions};
+use crate::prose::{self, Prose};
 use crate::variants::{Color, Game, GameResult, NotationName, Outcome, Variant};
 
 /// Where a request's game comes from: its `fen`, `moves` and `balances`

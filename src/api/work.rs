@@ -9,12 +9,12 @@ use std::time::Duration;
 use super::engine::{EngineConfig, EnginePool, Peer, Refused, Report};
 use super::error::{hint_sentence, ApiError, Problem};
 use super::extract::{rule_options, rules_of};
-use super::prose::{self, Prose};
 use super::record;
 use super::types::*;
 use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
+use crate::prose::{self, Prose};
 use crate::search::{self, Limits, Score};
 use crate::variants::{
     Color, Game, NotationName, Outcome, Pattern, PlayError, Refusal, RepetitionReport, SetupError,
@@ -185,15 +185,13 @@ fn replay_from<V: Prose>(
         }
     };
     let after_end = played.map_err(|e| match e {
-        PlayError::Illegal { index, text, error } => {
-            // The board the move was refused on (past the end, the game
-            // stopped earlier).
-            let mut board = game.current().clone();
-            for t in &moves[game.moves().len()..index] {
-                if let Ok(m) = board.parse_move(t, notation) {
-                    board.make_move(m);
-                }
-            }
+        PlayError::Illegal {
+            index,
+            text,
+            error,
+            position: board,
+        } => {
+            let board = *board;
             let hint = notation_hint(&board, &text, notation);
             let problem = if error.is_syntax() {
                 Problem::InvalidMove

@@ -3,9 +3,11 @@
 
 use super::{FenError, MoveError, Outcome, Repeats, Variant, Verdict};
 
-/// Why a move of a game record could not be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError<W> {
+/// Why a move of a game record could not be played. Like shakmaty's
+/// `PlayError`, a refusal hands back the position it was refused in, so a
+/// caller can explain it without replaying the game.
+#[derive(Clone, Debug)]
+pub enum PlayError<V: Variant> {
     /// The move at `index` is unreadable or illegal.
     Illegal {
         /// Its place in the record.
@@ -13,7 +15,10 @@ pub enum PlayError<W> {
         /// The move as sent.
         text: String,
         /// Why.
-        error: MoveError<W>,
+        error: MoveError<V::Why>,
+        /// The position the move was refused in (past the end of a game, the
+        /// board the record plays on).
+        position: Box<V>,
     },
     /// The game had already ended before the move at `index`.
     GameOver {
@@ -215,7 +220,7 @@ impl<V: Variant> Game<V> {
         index: usize,
         text: &str,
         notation: V::Notation,
-    ) -> Result<V::Move, PlayError<V::Why>> {
+    ) -> Result<V::Move, PlayError<V>> {
         // A legal move proves the side to move has one, which spares the
         // verdict a move generation; a refused move may be refused because
         // the game is over, which is the better thing to report.
@@ -242,6 +247,7 @@ impl<V: Variant> Game<V> {
             index,
             text: text.to_owned(),
             error,
+            position: Box::new(self.current().clone()),
         })?;
         self.play(mv);
         Ok(mv)
@@ -256,7 +262,7 @@ impl<V: Variant> Game<V> {
         &mut self,
         moves: &[S],
         notation: V::Notation,
-    ) -> Result<usize, PlayError<V::Why>> {
+    ) -> Result<usize, PlayError<V>> {
         for (index, text) in moves.iter().enumerate() {
             match self.play_text(index, text.as_ref(), notation) {
                 Ok(_) => {}
@@ -268,6 +274,7 @@ impl<V: Variant> Game<V> {
                                 index: i,
                                 text: text.as_ref().to_owned(),
                                 error,
+                                position: Box::new(board.clone()),
                             }
                         })?;
                         board.make_move(mv);
@@ -285,7 +292,7 @@ impl<V: Variant> Game<V> {
         &mut self,
         moves: &[S],
         notation: V::Notation,
-    ) -> Result<(), PlayError<V::Why>> {
+    ) -> Result<(), PlayError<V>> {
         for (index, text) in moves.iter().enumerate() {
             self.play_text(index, text.as_ref(), notation)?;
         }

@@ -2,27 +2,27 @@
 //! implements are stated in `docs/rules/tamerlane.md`.
 
 pub mod board;
-mod explain;
 mod fen;
 mod notation;
 mod position;
 mod verdict;
+mod why;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{parse_sq, sq, sq_name, Sq, L2, Z9};
-pub use explain::{Geometry, Why};
 pub use notation::Notation;
 pub use position::{Move, Position, Special};
+pub use why::{Geometry, Why};
 
 use board::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Repeats, Variant,
-    VariantId, VariantInfo, Verdict,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
+    Variant, VariantId, VariantInfo, Verdict,
 };
 
 /// The standard start position (the citadels empty).
@@ -175,6 +175,15 @@ impl Variant for Position {
 
     fn repetition_ends_game(rules: &Rules) -> bool {
         rules.repetition_ends_game
+    }
+
+    fn waive(rules: &mut Rules, reason: Reason) {
+        match reason {
+            Reason::MoveLimit => rules.move_limit_plies = 0,
+            Reason::Repetition => rules.repetition = RepetitionRule::None,
+            Reason::BareKing => rules.bare_king = false,
+            _ => {}
+        }
     }
 
     fn notation(name: NotationName) -> Option<Notation> {

@@ -2,20 +2,20 @@
 //! service implements are stated in `docs/rules/taxi.md`.
 
 mod board;
-mod explain;
 mod fen;
 mod notation;
 mod position;
 mod verdict;
+mod why;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{distance, file_of, rank_of, removal, sq_name, Flag, Kind, Move, Sq};
-pub use explain::{Cost, Why};
 pub use fen::{MAX_BALANCE, START_FEN};
 pub use notation::{Notation, San};
 pub use position::Position;
+pub use why::{Cost, Why};
 
 use super::{
     Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::api::prose;
+use crate::prose;
 use crate::variants::testing::refused;
 use crate::variants::Refusal;
 use crate::variants::{perft, Game};

@@ -3,26 +3,26 @@
 
 pub mod board;
 mod chinese;
-mod explain;
 mod fen;
 mod notation;
 mod position;
 mod repetition;
 mod verdict;
+mod why;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
-pub use explain::Why;
 pub use fen::START_FEN;
 pub use notation::Notation;
 pub use position::{Move, Position, Standing, Undo};
 pub use repetition::judge_cycle;
+pub use why::Why;
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Repeats, Variant,
-    VariantId, VariantInfo, Verdict, Warning, WarningCode,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
+    Variant, VariantId, VariantInfo, Verdict, Warning, WarningCode,
 };
 use board::{color_of, kind_of};
 use notation::{Meant, Written};
@@ -171,6 +171,14 @@ impl Variant for Position {
         rules.repetition_ends_game
     }
 
+    fn waive(rules: &mut Rules, reason: Reason) {
+        match reason {
+            Reason::MoveLimit => rules.move_limit_plies = 0,
+            r if r.is_repetition() => rules.repetition = RepetitionRule::None,
+            _ => {}
+        }
+    }
+
     fn notation(name: NotationName) -> Option<Notation> {
         Notation::of(name)
     }
@@ -240,7 +248,7 @@ impl Variant for Position {
                 if self.is_legal(m) {
                     Ok(m)
                 } else {
-                    Err(MoveError::Illegal(explain::why(self, from, to)))
+                    Err(MoveError::Illegal(why::why(self, from, to)))
                 }
             }
             Notation::Wxf | Notation::Chinese => {
@@ -253,7 +261,7 @@ impl Variant for Position {
                 }
                 // Refused: say why as the coordinates of the move meant would.
                 Err(MoveError::Illegal(match written.meant(self) {
-                    Meant::Move(m) if !self.is_legal(m) => explain::why(self, m.from, m.to),
+                    Meant::Move(m) if !self.is_legal(m) => why::why(self, m.from, m.to),
                     Meant::Absent { kind, file } => Why::NotOnFile { kind, file },
                     _ => Why::NoSuchMove,
                 }))

@@ -1,7 +1,7 @@
 //! Repetition: whole cycles judged, and the chase rules position by position.
 
 use super::*;
-use crate::api::prose;
+use crate::prose;
 use crate::variants::{Color, Game, Outcome, Pattern, PlayError, Reason, RepetitionReport};
 
 /// Each side's pattern in a report, first mover first.
@@ -267,7 +267,7 @@ fn a_ruling_played_past_is_an_event() {
         ..Rules::default()
     };
     let mut g = Game::<Position>::from_fen(Some(fen), limited).unwrap();
-    assert_eq!(g.play_past_end(&record, Notation::Iccs), Ok(3));
+    assert_eq!(g.play_past_end(&record, Notation::Iccs).unwrap(), 3);
     assert_eq!(g.outcome().reason(), Some(Reason::MoveLimit));
     assert_eq!(g.moves().len(), 9);
     assert_eq!(g.repetition_events()[0].ply, 9);

@@ -170,7 +170,7 @@ fn fen_rejects_impossible_points() {
             w[0].code,
             crate::variants::WarningCode::UnreachablePlacement
         );
-        assert!(crate::api::prose::Prose::warning(&p, &w[0]).contains("cannot arise in a game"));
+        assert!(crate::prose::Prose::warning(&p, &w[0]).contains("cannot arise in a game"));
     }
     let p = Position::from_fen("3k5/9/9/9/1P7/9/9/9/9/4K4 w - - 0 1", &Rules::default()).unwrap();
     assert!(p.warnings().is_empty());

@@ -1,0 +1,60 @@
+//! Move ordering's memory: killers, counter-moves, the history of quiet
+//! moves and the continuation histories, with gravity and malus.
+
+use super::params::HISTORY_LIMIT;
+use super::searcher::Searcher;
+use super::Evaluate;
+
+impl<'a, V: Evaluate> Searcher<'a, V> {
+    /// A quiet move's ordering score: its history and its continuation
+    /// histories after the last two moves.
+    #[inline]
+    pub(super) fn quiet_score(&self, side: usize, mv: V::Move, prev1: usize, prev2: usize) -> i32 {
+        let mut score = self.history[side * V::MOVE_SLOTS + V::move_slot(mv)];
+        let slot = self.pos().piece_slot(mv);
+        for prev in [prev1, prev2] {
+            if prev != super::params::NO_SLOT {
+                score += i32::from(self.continuation[prev * V::PIECE_SLOTS + slot]);
+            }
+        }
+        score
+    }
+
+    /// After a quiet move `best` refuted the node: it becomes a killer and
+    /// the counter-move, its histories rise, and those of the quiet moves
+    /// searched before it fall.
+    pub(super) fn reward_quiet(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        side: usize,
+        best: V::Move,
+        prev1: usize,
+        prev2: usize,
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        if prev1 != super::params::NO_SLOT {
+            self.counters[prev1] = Some(best);
+        }
+        let bonus = (16 * depth * depth + 64 * depth - 64).min(1_800);
+        let quiets = std::mem::take(&mut self.quiets[ply]);
+        for &mv in &quiets {
+            let b = if mv == best { bonus } else { -bonus };
+            let h = &mut self.history[side * V::MOVE_SLOTS + V::move_slot(mv)];
+            *h += b - *h * b.abs() / HISTORY_LIMIT;
+            let slot = self.pos().piece_slot(mv);
+            for prev in [prev1, prev2] {
+                if prev != super::params::NO_SLOT {
+                    let c = &mut self.continuation[prev * V::PIECE_SLOTS + slot];
+                    let v = i32::from(*c);
+                    *c = (v + b - v * b.abs() / HISTORY_LIMIT) as i16;
+                }
+            }
+        }
+        self.quiets[ply] = quiets;
+    }
+}

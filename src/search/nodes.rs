@@ -1,0 +1,527 @@
+//! The tree: alpha-beta with principal variation search, pruning,
+//! reductions and extensions, and the quiescence search on captures.
+
+use super::params::*;
+use super::searcher::{pick_best, Searcher};
+use super::tt::Bound;
+use super::*;
+use crate::variants::Repeats;
+
+impl<'a, V: Evaluate> Searcher<'a, V> {
+    pub(super) fn node(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            self.count_node();
+            if self.stopped {
+                return 0;
+            }
+            if let Some(earlier) = self.find_repetition() {
+                let here = self.path.last().expect("the path holds the root");
+                let has_moves = here.count_legal_moves(&mut self.lists[ply]) > 0;
+                let repeats = Repeats::Cycle { from: earlier };
+                if let Some(score) = self.ended(has_moves, &repeats, ply) {
+                    return score;
+                }
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        if ply > 0 {
+            if let Some(score) = self.ended(true, &Repeats::None, ply) {
+                // Ended, unless there is no legal move at all: that verdict
+                // comes first.
+                let here = self.path.last().expect("the path holds the root");
+                let has_moves = here.count_legal_moves(&mut self.lists[ply]) > 0;
+                return if has_moves {
+                    score
+                } else {
+                    self.ended(false, &Repeats::None, ply).unwrap_or(0)
+                };
+            }
+        }
+        // The table may settle the node before any move is generated (not
+        // in a search that leaves a move out: that is another question).
+        let singular_search = self.skipped[ply].is_some();
+        let entry = if singular_search {
+            None
+        } else {
+            self.table.probe(self.hashes[self.path.len() - 1])
+        };
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let score = tt::score_from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        self.with_moves(
+            ply,
+            |pos, list| pos.legal_moves(list),
+            |s, list, keys| s.node_with_moves(depth, alpha, beta, ply, pv_node, entry, list, keys),
+        )
+    }
+
+    /// Runs `work` with the ply's move list (filled by `fill`) and key
+    /// buffer, which are lent out and put back so that no node allocates.
+    pub(super) fn with_moves(
+        &mut self,
+        ply: usize,
+        fill: impl FnOnce(&V, &mut Vec<V::Move>),
+        work: impl FnOnce(&mut Self, &mut Vec<V::Move>, &mut Vec<i32>) -> i32,
+    ) -> i32 {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        fill(self.pos(), &mut list);
+        let score = work(self, &mut list, &mut keys);
+        self.lists[ply] = list;
+        self.keys[ply] = keys;
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn node_with_moves(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        entry: Option<tt::Entry>,
+        list: &mut [V::Move],
+        keys: &mut Vec<i32>,
+    ) -> i32 {
+        if list.is_empty() {
+            return self.ended(false, &Repeats::None, ply).unwrap_or(0);
+        }
+        let singular_search = self.skipped[ply].is_some();
+        if ply > 0 {
+            // Mate-distance pruning.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = self.hashes[self.path.len() - 1];
+        let tt_move = entry
+            .filter(|e| e.mv != 0)
+            .and_then(|e| list.iter().copied().find(|&m| V::move_signature(m) == e.mv));
+        let in_check = self.pos().in_check();
+        // The static evaluation (the table's copy if it has one), and the
+        // value pruning decisions use: the table's score where its bound
+        // says the static evaluation is too pessimistic or optimistic.
+        let static_eval = if in_check {
+            tt::NO_EVAL
+        } else {
+            match entry {
+                Some(e) if e.eval != tt::NO_EVAL => e.eval,
+                _ => self.eval(),
+            }
+        };
+        let eval = match entry {
+            Some(e) if !in_check && e.score.abs() < MATE_BOUND => match e.bound {
+                Bound::Exact => e.score,
+                Bound::Lower if e.score > static_eval => e.score,
+                Bound::Upper if e.score < static_eval => e.score,
+                _ => static_eval,
+            },
+            _ if in_check => -INFINITY,
+            _ => static_eval,
+        };
+        self.evals[ply] = static_eval;
+        // Whether the position is better for the side to move than two
+        // plies ago: then pruning is more cautious and reductions smaller.
+        let improving = !in_check
+            && (ply < 2 || self.evals[ply - 2] == tt::NO_EVAL || static_eval > self.evals[ply - 2]);
+        // Without a table move, this node is less likely to matter: search
+        // it a ply shallower (the table will have a move next time).
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
+
+        // Reverse futility: far above beta near the leaves, a quiet position
+        // will not fall below it.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+        {
+            return eval;
+        }
+
+        // Null move: if passing still holds beta, a real move will too.
+        if !pv_node
+            && !in_check
+            && !singular_search
+            && depth >= 3
+            && ply > 0
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(child) = self.pos().null_move() {
+                let r = 2 + depth / 4;
+                self.slots[ply + 2] = NO_SLOT;
+                self.push_null(child, list[0]);
+                let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Order: table move, captures by promise, killers, the counter-move,
+        // then quiet moves by their histories.
+        let side = self.pos().side_to_move().index();
+        let (prev1, prev2) = (self.slots[ply + 1], self.slots[ply]);
+        let counter = if prev1 == NO_SLOT {
+            None
+        } else {
+            self.counters[prev1]
+        };
+        keys.clear();
+        for &mv in list.iter() {
+            let k = if Some(mv) == tt_move {
+                1 << 30
+            } else if let Some(v) = self.pos().capture_value(mv) {
+                if self.pos().see_ge(mv, 0) {
+                    (1 << 26) + v
+                } else {
+                    v - (1 << 22)
+                }
+            } else if Some(mv) == self.killers[ply][0] {
+                1 << 25
+            } else if Some(mv) == self.killers[ply][1] {
+                (1 << 25) - 1
+            } else if Some(mv) == counter {
+                (1 << 25) - 2
+            } else {
+                self.quiet_score(side, mv, prev1, prev2)
+            };
+            keys.push(k);
+        }
+
+        self.quiets[ply].clear();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0;
+        for i in 0..list.len() {
+            let mv = pick_best(list, keys, i);
+            if (ply == 0 && self.excluded.contains(&mv)) || self.skipped[ply] == Some(mv) {
+                continue;
+            }
+            // Singular extension: when the table's move is much better than
+            // every other move (a search without it, at half the depth,
+            // fails low against the table's score less a margin), it is
+            // searched a ply deeper. If even without it the node fails
+            // high, it fails high (multi-cut).
+            let mut singular = false;
+            if Some(mv) == tt_move && ply > 0 && depth >= SINGULAR_DEPTH && !singular_search {
+                if let Some(e) = entry.filter(|e| {
+                    e.bound != Bound::Upper && e.depth >= depth - 3 && e.score.abs() < MATE_BOUND
+                }) {
+                    let singular_beta = tt::score_from_table(e.score, ply) - 2 * depth;
+                    self.skipped[ply] = Some(mv);
+                    let value = self.node(
+                        (depth - 1) / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        false,
+                    );
+                    self.skipped[ply] = None;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if value < singular_beta {
+                        singular = true;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    }
+                }
+            }
+            // Quiet: no capture at all. (A losing capture sorts below the
+            // killers but is still a capture: never pruned, reduced or
+            // remembered as a quiet move.)
+            let quiet = self.pos().capture_value(mv).is_none();
+            // Quiet moves other than the table move, the killers and the
+            // counter-move may be pruned and reduced.
+            let late_quiet = quiet && keys[i] < (1 << 25) - 2;
+            // Near the leaves, a move that loses material by the exchanges
+            // on its destination is not searched (a capture that loses more
+            // than a minor piece a ply, a quiet move that loses its piece).
+            if searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= SEE_PRUNING_DEPTH
+                && best > -MATE_BOUND
+                && keys[i] < (1 << 25) - 2
+            {
+                let threshold = if quiet {
+                    -SEE_QUIET_MARGIN * depth * depth
+                } else {
+                    -SEE_CAPTURE_MARGIN * depth
+                };
+                if !self.pos().see_ge(mv, threshold) {
+                    continue;
+                }
+            }
+            let slot = self.pos().piece_slot(mv);
+            self.slots[ply + 2] = slot;
+            self.push(mv);
+            let gives_check = self.pos().in_check();
+            // Late-move and futility pruning of quiet moves near the leaves
+            // (never of a move that gives check): after enough moves, or
+            // when even a good gain at the depth the move would be reduced
+            // to leaves the evaluation below alpha.
+            if late_quiet
+                && !gives_check
+                && searched > 0
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+            {
+                let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
+                let late = depth <= LATE_MOVE_PRUNING_DEPTH
+                    && searched >= late_move_count(depth, improving);
+                let futile = lmr_depth < FUTILITY_DEPTH
+                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
+                if late || futile {
+                    self.pop();
+                    continue;
+                }
+            }
+            // A check extends the search unless it gives material away.
+            let extension = i32::from(
+                ply < MAX_PLY / 2
+                    && (singular || (gives_check && self.path[self.path.len() - 2].see_ge(mv, 0))),
+            );
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 0 {
+                -self.node(new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let reduction =
+                    if depth >= 3 && searched >= 2 && late_quiet && !in_check && !gives_check {
+                        // Less for moves that have done well, more for the rest.
+                        (late_move_reduction(depth, searched) - i32::from(pv_node)
+                            + i32::from(!improving)
+                            - keys[i] / HISTORY_LIMIT)
+                            .clamp(0, depth - 2)
+                    } else {
+                        0
+                    };
+                let mut s = -self.node(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.node(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.node(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if quiet {
+                self.quiets[ply].push(mv);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, depth, side, mv, prev1, prev2);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Every root move excluded: cannot happen with multipv capped.
+            return -INFINITY;
+        }
+        // Results with moves left out are not the position's value.
+        if (ply != 0 || self.excluded.is_empty()) && !singular_search {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(
+                key,
+                best_move.map_or(0, V::move_signature),
+                tt::score_to_table(best, ply),
+                static_eval,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.count_node();
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = self.ended(true, &Repeats::None, ply) {
+            return score;
+        }
+        // Any stored result settles a quiescence node if its bound allows.
+        let entry = self.table.probe(self.hashes[self.path.len() - 1]);
+        if let Some(e) = entry {
+            let score = tt::score_from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        // In check (near the horizon), every evasion, so that mates are seen;
+        // otherwise captures only, after the side to move may stand pat
+        // (before any move is generated: most quiescence nodes end there).
+        let evasions = qdepth < 3 && self.pos().in_check();
+        let mut static_eval = tt::NO_EVAL;
+        if !evasions {
+            static_eval = match entry {
+                Some(e) if e.eval != tt::NO_EVAL => e.eval,
+                _ => self.eval(),
+            };
+            if static_eval >= beta || ply >= MAX_PLY {
+                return static_eval;
+            }
+        }
+        self.with_moves(
+            ply,
+            |pos, list| {
+                if evasions {
+                    pos.legal_moves(list)
+                } else {
+                    pos.captures(list)
+                }
+            },
+            |s, list, keys| {
+                s.quiesce_with_moves(alpha, beta, ply, qdepth, static_eval, entry, list, keys)
+            },
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quiesce_with_moves(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+        static_eval: i32,
+        entry: Option<tt::Entry>,
+        list: &mut Vec<V::Move>,
+        keys: &mut Vec<i32>,
+    ) -> i32 {
+        // Standing pat was judged before the moves were generated: without
+        // a static evaluation, the side is in check and evades.
+        let evasions = static_eval == tt::NO_EVAL;
+        if evasions && list.is_empty() {
+            return self.ended(false, &Repeats::None, ply).unwrap_or(0);
+        }
+        let key = self.hashes[self.path.len() - 1];
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        if !evasions {
+            alpha = alpha.max(static_eval);
+            best = static_eval;
+        }
+        let tt_move = entry.map_or(0, |e| e.mv);
+        // Captures (or, in check, every evasion), most promising first.
+        keys.clear();
+        let mut n = 0;
+        for i in 0..list.len() {
+            let mv = list[i];
+            let value = self.pos().capture_value(mv);
+            if evasions || (value.is_some() && self.pos().see_ge(mv, 0)) {
+                list[n] = mv;
+                keys.push(if tt_move != 0 && V::move_signature(mv) == tt_move {
+                    1 << 30
+                } else {
+                    value.unwrap_or(-1)
+                });
+                n += 1;
+            }
+        }
+        list.truncate(n);
+        for i in 0..n {
+            let mv = pick_best(list, keys, i);
+            self.push(mv);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            best_move.map_or(0, V::move_signature),
+            tt::score_to_table(best, ply),
+            static_eval,
+            0,
+            bound,
+        );
+        best
+    }
+}

@@ -1,0 +1,54 @@
+//! The search's tuning: margins, depths and the late-move tables, written
+//! once here so that an A/B test changes one place (`docs/engine.md`).
+
+pub(super) const INFINITY: i32 = 31_000;
+/// Reverse futility pruning: a node this close to the leaves whose
+/// evaluation exceeds beta by this much per ply is not searched.
+pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// See [`REVERSE_FUTILITY_DEPTH`].
+pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 130;
+/// Futility pruning: below this reduced depth a quiet move is pruned when
+/// the evaluation plus `FUTILITY_BASE` and `FUTILITY_MARGIN` per ply stays
+/// below alpha.
+pub(super) const FUTILITY_DEPTH: i32 = 6;
+/// See [`FUTILITY_DEPTH`].
+pub(super) const FUTILITY_BASE: i32 = 150;
+/// See [`FUTILITY_DEPTH`].
+pub(super) const FUTILITY_MARGIN: i32 = 110;
+/// Singular extensions are tried from this depth.
+pub(super) const SINGULAR_DEPTH: i32 = 8;
+/// Late-move pruning applies up to this depth.
+pub(super) const LATE_MOVE_PRUNING_DEPTH: i32 = 8;
+/// The deepest remaining depth at which moves that lose material in the
+/// static exchange are pruned.
+pub(super) const SEE_PRUNING_DEPTH: i32 = 6;
+/// A capture is pruned when it loses more than this per ply of depth.
+pub(super) const SEE_CAPTURE_MARGIN: i32 = 120;
+/// A quiet move is pruned when it loses more than this times depth squared.
+pub(super) const SEE_QUIET_MARGIN: i32 = 25;
+/// No piece slot: before the root, or a null move.
+pub(super) const NO_SLOT: usize = usize::MAX;
+/// History values stay within plus or minus this.
+pub(super) const HISTORY_LIMIT: i32 = 16_384;
+/// Half the width of the first aspiration window at the root.
+pub(super) const ASPIRATION: i32 = 30;
+
+/// After how many moves the quiet moves left are pruned at `depth`.
+pub(super) fn late_move_count(depth: i32, improving: bool) -> usize {
+    ((4 + depth * depth) * (1 + i32::from(improving)) / 2) as usize
+}
+
+/// How many plies a late quiet move is reduced by, growing with the
+/// logarithms of the depth and of the move's place in the order.
+pub(super) fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    i32::from(TABLE[(depth as usize).min(63)][searched.min(63)])
+}

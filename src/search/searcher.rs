@@ -1,0 +1,352 @@
+//! The search's state and its driver: iterative deepening with aspiration
+//! windows, the path of positions, repetitions and verdicts at a node.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use super::params::*;
+use super::*;
+use crate::variants::{Repeats, Verdict};
+
+pub(super) struct Searcher<'a, V: Evaluate> {
+    pub(super) rules: &'a V::Rules,
+    /// The game's positions, then the search's, one per ply.
+    pub(super) path: Vec<V>,
+    /// `moves[i]` leads from `path[i]` to `path[i + 1]`.
+    pub(super) moves: Vec<V::Move>,
+    pub(super) hashes: Vec<u64>,
+    /// Indices in `path` of positions reached by a null move: repetitions
+    /// are not looked for across them.
+    pub(super) barriers: Vec<usize>,
+    pub(super) table: &'a Table,
+    pub(super) killers: Vec<[Option<V::Move>; 2]>,
+    /// Quiet moves' success by side, from and to (with gravity: bounded by
+    /// `HISTORY_LIMIT`).
+    pub(super) history: Vec<i32>,
+    /// The quiet reply that last refuted a move, by that move's piece slot.
+    pub(super) counters: Vec<Option<V::Move>>,
+    /// Quiet moves' success after a given move one or two plies before, by
+    /// the two moves' piece slots.
+    pub(super) continuation: Vec<i16>,
+    /// The piece slot of the move played at each ply of the search (index
+    /// `ply + 2`; `NO_SLOT` for the root's past and null moves).
+    pub(super) slots: Vec<usize>,
+    /// The quiet moves searched at each ply, for the history's malus.
+    pub(super) quiets: Vec<Vec<V::Move>>,
+    /// The static evaluation at each ply of the search (`NO_EVAL` in check).
+    pub(super) evals: Vec<i32>,
+    pub(super) pv: Vec<Vec<V::Move>>,
+    pub(super) lists: Vec<Vec<V::Move>>,
+    pub(super) keys: Vec<Vec<i32>>,
+    pub(super) nodes: u64,
+    pub(super) start: Instant,
+    pub(super) deadline: Option<Instant>,
+    pub(super) optimum: Option<Duration>,
+    pub(super) node_limit: Option<u64>,
+    /// The score of the best root move found so far in this iteration.
+    pub(super) root_score: i32,
+    pub(super) max_depth: u32,
+    pub(super) multipv: usize,
+    pub(super) control: &'a Control,
+    pub(super) stopped: bool,
+    /// Limits other than an outside stop apply only once an iteration is done.
+    pub(super) may_stop: bool,
+    /// The move left out at each ply by a singular-extension search.
+    pub(super) skipped: Vec<Option<V::Move>>,
+    /// The first iteration's depth (helper threads start deeper).
+    pub(super) first_depth: u32,
+    /// Root moves left out while the second and later lines are searched.
+    pub(super) excluded: Vec<V::Move>,
+}
+
+impl<'a, V: Evaluate> Searcher<'a, V> {
+    pub(super) fn new(
+        game: &'a Game<V>,
+        limits: &Limits,
+        control: &'a Control,
+        table: &'a Table,
+    ) -> Searcher<'a, V> {
+        let start = Instant::now();
+        let path: Vec<V> = game.positions().to_vec();
+        let hashes = path.iter().map(|p| p.hash_key()).collect();
+        Searcher {
+            rules: game.rules(),
+            path,
+            moves: game.moves().to_vec(),
+            hashes,
+            barriers: Vec::new(),
+            table,
+            killers: vec![[None, None]; MAX_PLY + 2],
+            history: vec![0; V::MOVE_SLOTS * 2],
+            counters: vec![None; V::PIECE_SLOTS],
+            continuation: vec![0; V::PIECE_SLOTS * V::PIECE_SLOTS],
+            slots: vec![NO_SLOT; MAX_PLY + 4],
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            evals: vec![tt::NO_EVAL; MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            keys: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            start,
+            deadline: limits.movetime.map(|t| start + t),
+            optimum: limits.optimum,
+            node_limit: limits.nodes,
+            root_score: 0,
+            max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            multipv: limits.multipv.max(1),
+            control,
+            stopped: false,
+            may_stop: false,
+            excluded: Vec::new(),
+            first_depth: 1,
+            skipped: vec![None; MAX_PLY + 2],
+        }
+    }
+
+    pub(super) fn run(
+        &mut self,
+        root_moves: &[V::Move],
+        mut progress: Option<Progress<'_, V::Move>>,
+    ) -> SearchResult<V::Move> {
+        let mut result = SearchResult {
+            best_move: root_moves[0],
+            lines: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let wanted = self.multipv.min(root_moves.len());
+        // Iterations since the best move last changed.
+        let mut stable = 0u32;
+        for depth in self.first_depth..=self.max_depth {
+            let mut lines: Vec<Line<V::Move>> = Vec::new();
+            self.excluded.clear();
+            for line in 0..wanted {
+                // Aspiration: the first line of a deep iteration is searched
+                // in a window around the last score, widened on failure.
+                let previous = result.lines.first().filter(|_| line == 0 && depth >= 5);
+                let (mut alpha, mut beta, mut delta) = match previous {
+                    Some(l) if internal(l.score).abs() < MATE_BOUND => {
+                        let s = internal(l.score);
+                        (s - ASPIRATION, s + ASPIRATION, ASPIRATION)
+                    }
+                    _ => (-INFINITY, INFINITY, 0),
+                };
+                let score = loop {
+                    let score = self.node(depth as i32, alpha, beta, 0, true);
+                    if self.stopped || delta == 0 || (score > alpha && score < beta) {
+                        break score;
+                    }
+                    delta *= 2;
+                    if score <= alpha {
+                        alpha = if delta > 500 {
+                            -INFINITY
+                        } else {
+                            score - delta
+                        };
+                    } else {
+                        beta = if delta > 500 { INFINITY } else { score + delta };
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                let moves = self.pv[0].clone();
+                let Some(&best) = moves.first() else { break };
+                self.excluded.push(best);
+                lines.push(Line {
+                    moves,
+                    score: Score::from_internal(score),
+                    depth,
+                });
+            }
+            // Lines are sorted best first; a later line can come out better
+            // than an earlier one only through the table, so sort to be sure.
+            lines.sort_by_key(|l| std::cmp::Reverse(internal(l.score)));
+            if lines.is_empty() && !self.stopped {
+                // Cannot happen with scores inside the window; never panic.
+                break;
+            }
+            if self.stopped {
+                // Only a complete iteration counts, unless there is nothing
+                // else (an outside stop during the first one), or a root
+                // move of the unfinished one has already proved better than
+                // the last best: then it is played, with the depth completed.
+                if result.lines.is_empty() && !lines.is_empty() {
+                    result.best_move = lines[0].moves[0];
+                    result.lines = lines;
+                    result.depth = depth;
+                } else if wanted == 1 && lines.is_empty() && !self.pv[0].is_empty() {
+                    if let Some(last) = result.lines.first_mut() {
+                        if self.pv[0][0] != last.moves[0] {
+                            last.moves = self.pv[0].clone();
+                            last.score = Score::from_internal(self.root_score);
+                            result.best_move = last.moves[0];
+                        }
+                    }
+                }
+                break;
+            }
+            if result.lines.first().map(|l| l.moves[0]) == Some(lines[0].moves[0]) {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            result.best_move = lines[0].moves[0];
+            result.lines = lines;
+            result.depth = depth;
+            result.nodes = self.nodes;
+            result.elapsed = self.start.elapsed();
+            self.may_stop = true;
+            if let Some(report) = progress.as_mut() {
+                report(&result);
+            }
+            // A forced result within the depth searched cannot change.
+            if wanted == 1 {
+                if let Score::Mate(n) = result.lines[0].score {
+                    if (n.unsigned_abs() * 2) <= depth {
+                        break;
+                    }
+                }
+            }
+            // With a time to aim at: no new iteration once it is used up,
+            // sooner when the best move has held for several iterations,
+            // later while it keeps changing.
+            if let Some(optimum) = self.optimum {
+                let percent = match stable {
+                    0 => 150,
+                    1 => 110,
+                    2..=3 => 80,
+                    _ => 55,
+                };
+                if self.start.elapsed() * 100 > optimum * percent {
+                    break;
+                }
+            }
+            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        self.control.nodes.store(self.nodes, Ordering::Relaxed);
+        result
+    }
+
+    /// The static evaluation, kept clear of the scores of won games.
+    #[inline]
+    pub(super) fn eval(&self) -> i32 {
+        self.pos()
+            .evaluate(self.rules)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    #[inline]
+    pub(super) fn pos(&self) -> &V {
+        self.path.last().expect("the path holds the root")
+    }
+
+    pub(super) fn push(&mut self, mv: V::Move) {
+        let mut child = self.pos().clone();
+        child.make_move(mv);
+        self.hashes.push(child.hash_key());
+        self.path.push(child);
+        self.moves.push(mv);
+    }
+
+    pub(super) fn push_null(&mut self, child: V, placeholder: V::Move) {
+        self.hashes.push(child.hash_key());
+        self.path.push(child);
+        self.moves.push(placeholder);
+        self.barriers.push(self.path.len() - 1);
+    }
+
+    pub(super) fn pop(&mut self) {
+        let index = self.path.len() - 1;
+        if self.barriers.last() == Some(&index) {
+            self.barriers.pop();
+        }
+        self.path.pop();
+        self.hashes.pop();
+        self.moves.pop();
+    }
+
+    /// Counts a node and decides whether to stop.
+    #[inline]
+    pub(super) fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.may_stop && self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.control.nodes.store(self.nodes, Ordering::Relaxed);
+            if self.control.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if self.may_stop && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// An earlier position of the path (same side to move) equal to the
+    /// current one, within the reversible plies and after the last null move.
+    pub(super) fn find_repetition(&self) -> Option<usize> {
+        let last = self.path.len() - 1;
+        let reversible = self.pos().reversible_plies();
+        let mut lower = last.saturating_sub(reversible);
+        if let Some(&b) = self.barriers.last() {
+            lower = lower.max(b);
+        }
+        let key = self.hashes[last];
+        let mut i = last.checked_sub(4)?;
+        loop {
+            if i < lower {
+                return None;
+            }
+            if self.hashes[i] == key {
+                return Some(i);
+            }
+            i = i.checked_sub(2)?;
+        }
+    }
+
+    /// The score of a verdict for the side to move, `ply` plies from the root.
+    pub(super) fn verdict_score(&self, verdict: &Verdict, ply: usize) -> i32 {
+        match verdict.winner {
+            None => 0,
+            Some(w) if w == self.pos().side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// The variant's verdict on the current position, with what the search
+    /// knows; a draw that may be claimed (fifty moves in Taxi chess) counts
+    /// as a draw: the side it suits will claim it.
+    pub(super) fn verdict(&self, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {
+        V::verdict(&self.path, &self.moves, self.rules, has_legal_move, repeats).or_else(|| {
+            let claimable = V::claimable_draws(&self.path, 1);
+            claimable.first().map(|&r| Verdict::draw(r))
+        })
+    }
+
+    /// The score where the game has ended (`has_legal_move` as known), if it has.
+    pub(super) fn ended(&self, has_legal_move: bool, repeats: &Repeats, ply: usize) -> Option<i32> {
+        self.verdict(has_legal_move, repeats)
+            .map(|v| self.verdict_score(&v, ply))
+    }
+}
+
+/// Selection sort, one step: moves the move with the highest key among
+/// `list[i..]` to `list[i]` (with its key) and returns it.
+pub(super) fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> M {
+    let mut j = i;
+    for k in i + 1..list.len() {
+        if keys[k] > keys[j] {
+            j = k;
+        }
+    }
+    list.swap(i, j);
+    keys.swap(i, j);
+    list[i]
+}
