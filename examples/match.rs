@@ -40,7 +40,7 @@ use clap::Parser;
 use arbiter::dispatch::{Playable, Visitor};
 use arbiter::prose;
 use arbiter::search::{self, Control, Evaluate, Limits, Score, Table};
-use arbiter::uci::UciVariant;
+use arbiter::uci::protocol_notation;
 use arbiter::variants::{Color, Game, Outcome, Variant, VariantId};
 
 /// A mate's score for adjudication, in centipawns.
@@ -447,7 +447,7 @@ impl Drop for External {
     }
 }
 
-impl<V: UciVariant> Player<V> for External {
+impl<V: Evaluate> Player<V> for External {
     fn new_game(&mut self) -> Result<(), String> {
         self.with(|e| {
             e.send("ucinewgame")?;
@@ -457,7 +457,7 @@ impl<V: UciVariant> Player<V> for External {
     }
 
     fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
-        let notation = V::protocol_notation(false);
+        let notation = protocol_notation::<V>(false);
         let start = &game.positions()[0];
         let moves = search::line_text(start, game.moves(), notation);
         let mut cmd = format!("position fen {}", start.to_fen());
@@ -546,7 +546,7 @@ impl Openings {
                 let (fen, moves) = &lines[i % lines.len()];
                 let mut game = Game::<V>::from_fen(fen.as_deref(), rules)
                     .map_err(|e| format!("opening {}: {e:?}", i % lines.len() + 1))?;
-                game.play_all(moves, V::protocol_notation(false))
+                game.play_all(moves, protocol_notation::<V>(false))
                     .map_err(|e| format!("opening {}: {e:?}", i % lines.len() + 1))?;
                 Ok(game)
             }

@@ -44,7 +44,7 @@ impl Tables {
 /// The notation of moves under UCI (or UCCI, when `ucci`): the variant's
 /// notation named `ucci` or `uci` (Xiangqi: ICCS under UCCI, Fairy-Stockfish's
 /// coordinates under UCI), else its default.
-fn protocol_notation<V: Variant>(ucci: bool) -> V::Notation {
+pub fn protocol_notation<V: Variant>(ucci: bool) -> V::Notation {
     let asked = if ucci {
         NotationName::Ucci
     } else {
