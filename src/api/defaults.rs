@@ -1,0 +1,28 @@
+//! The defaults of `arbiter serve`, written once: the command line's
+//! defaults, [`ServeArgs::default`] and [`engine::EngineConfig::default`]
+//! all read them.
+
+/// Address to listen on.
+pub const BIND: &str = "0.0.0.0:8080";
+/// Seconds a client has to send a request.
+pub const REQUEST_TIMEOUT_SECS: u64 = 10;
+/// Seconds given to running requests at shutdown.
+pub const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
+/// Seconds of draining before the listener closes.
+pub const DRAIN_SECS: u64 = 0;
+/// Search time when a request sets no limit, in milliseconds.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// The longest search, in milliseconds.
+pub const MAX_MOVETIME_MS: u64 = 10_000;
+/// The deepest search a request may ask for.
+pub const MAX_DEPTH: u32 = crate::search::MAX_DEPTH;
+/// The most nodes a request may ask for.
+pub const MAX_NODES: u64 = 100_000_000;
+/// Transposition table of each search, in MiB.
+pub const HASH_MB: usize = 16;
+/// Threads of each search.
+pub const SEARCH_THREADS: usize = 1;
+/// The most threads a search may be given.
+pub const MAX_SEARCH_THREADS: usize = 256;
+/// The log filter.
+pub const LOG: &str = "info";
