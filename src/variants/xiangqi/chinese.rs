@@ -33,8 +33,12 @@ const WIN_CHECKS: u32 = 3;
 const COUNTER_CHECKS: u32 = 2;
 /// Plies of captures played out in an exchange.
 const EXCHANGE_PLIES: u32 = 12;
-/// Positions one question may visit: no position makes a verdict slow.
+/// Positions one question (a mate threat, the wins of one position) may
+/// visit: no position makes a verdict slow. The book's examples need at
+/// most about 18,000.
 const BUDGET: u32 = 60_000;
+/// Beyond any value an exchange can have.
+const INFINITE: i32 = 1_000_000;
 /// What being mated is worth, in material units.
 const MATED: i32 = 1000;
 
@@ -61,6 +65,13 @@ fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
     }
 }
 
+/// The values between which an exchange's value matters.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
 /// A way for a side to win material on its next move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Win {
@@ -72,6 +83,9 @@ struct Win {
     /// capture alone does not come out ahead (a joint chase, 联合捉, or an
     /// under-protected piece, 少根子), or checks lead to it.
     joint: bool,
+    /// Whether the capturing piece wins it by itself (a general's or
+    /// soldier's own capture is idle, 26.1; checks always need others).
+    alone: bool,
 }
 
 /// The questions asked of one position, within a budget of nodes.
@@ -123,9 +137,27 @@ impl Probe {
         opened: Sq,
         plies: u32,
     ) -> i32 {
-        self.exchange_with(pos, chaser, points, opened, plies, COUNTER_CHECKS)
+        self.exchange_within(pos, chaser, points, opened, plies, -INFINITE, INFINITE)
     }
 
+    /// [`Probe::exchange`] where only whether the value lies above `alpha`
+    /// and below `beta` matters: a value at or below `alpha` (at or above
+    /// `beta`) may be any such value.
+    fn exchange_within(
+        &mut self,
+        pos: &Position,
+        chaser: Color,
+        points: &[Sq],
+        opened: Sq,
+        plies: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let window = Window { alpha, beta };
+        self.exchange_with(pos, chaser, points, opened, plies, COUNTER_CHECKS, window)
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn exchange_with(
         &mut self,
         pos: &Position,
@@ -134,7 +166,12 @@ impl Probe {
         opened: Sq,
         plies: u32,
         checks: u32,
+        window: Window,
     ) -> i32 {
+        let Window {
+            mut alpha,
+            mut beta,
+        } = window;
         let us = pos.side();
         let ours = us == chaser;
         let mut moves = Vec::new();
@@ -169,8 +206,31 @@ impl Probe {
         if plies == 0 || self.spent() {
             return 0;
         }
+        // The biggest captures first: they settle the question soonest.
+        moves.sort_by_key(|m| -worth(pos, m.to, chaser));
         // Not in check, a side may stop here.
-        let mut best: Option<i32> = (!in_check).then_some(0);
+        let mut best = if in_check {
+            if ours {
+                -INFINITE
+            } else {
+                INFINITE
+            }
+        } else {
+            0
+        };
+        if !in_check {
+            if ours {
+                if best >= beta {
+                    return best;
+                }
+                alpha = alpha.max(best);
+            } else {
+                if best <= alpha {
+                    return best;
+                }
+                beta = beta.min(best);
+            }
+        }
         for m in moves {
             let taken = worth(pos, m.to, chaser);
             let capture = pos.piece_at(m.to) != EMPTY;
@@ -185,15 +245,25 @@ impl Probe {
             } else {
                 checks
             };
-            let score = if ours { taken } else { -taken }
-                + self.exchange_with(&next, chaser, &here, opened, plies - 1, left);
-            best = Some(match best {
-                None => score,
-                Some(b) if ours => b.max(score),
-                Some(b) => b.min(score),
-            });
+            let delta = if ours { taken } else { -taken };
+            let inner = Window {
+                alpha: alpha - delta,
+                beta: beta - delta,
+            };
+            let score =
+                delta + self.exchange_with(&next, chaser, &here, opened, plies - 1, left, inner);
+            if ours {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
         }
-        best.unwrap_or(0)
+        best
     }
 
     /// Whether the side to move can mate at once.
@@ -231,8 +301,17 @@ impl Probe {
             if self.mates_in_one(&after) {
                 continue;
             }
-            let net = taken + self.exchange(&after, chaser, &[c.to], c.from, EXCHANGE_PLIES);
-            if net <= 0 {
+            // Only whether the capture comes out ahead matters.
+            let rest = self.exchange_within(
+                &after,
+                chaser,
+                &[c.to],
+                c.from,
+                EXCHANGE_PLIES,
+                -taken,
+                1 - taken,
+            );
+            if taken + rest <= 0 {
                 continue;
             }
             // Single: ahead even when the chaser takes nothing more.
@@ -253,6 +332,7 @@ impl Probe {
                 victim: c.to,
                 capturer: c.from,
                 joint: taken - answer <= 0,
+                alone: taken - answer > 0,
             });
         }
         wins
@@ -262,6 +342,7 @@ impl Probe {
     /// (抽将: every answer to each check leaves a win, whatever the checks
     /// cost on the way), victims named where they stand now.
     fn wins(&mut self, pos: &Position) -> Vec<Win> {
+        self.nodes = 0;
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
         self.standoffs = captures
@@ -317,23 +398,36 @@ impl Probe {
                 continue; // a mate, not a chase
             }
             // Every answer must leave a win; its victims are what is won.
-            let mut victims: Vec<Sq> = Vec::new();
+            // A win by checks is joint when another piece than the first
+            // checker takes, or its own capture is joint.
+            let joint_checks = |w: Win| w.joint || w.capturer != m.to;
+            let mut victims: Vec<(Sq, bool)> = Vec::new();
             let all = answers.iter().all(|&a| {
                 let lost = worth(&after, a.to, chaser);
                 let mut next = after.clone();
                 next.make(a);
                 let here = gained - lost;
-                let won: Vec<Sq> = self
+                let won: Vec<(Sq, bool)> = self
                     .captures_won(&next, false)
                     .into_iter()
                     .filter(|w| {
                         let mut taken = next.clone();
                         taken.make(Move::new(w.capturer, w.victim));
-                        here + worth(&next, w.victim, chaser)
-                            + self.exchange(&taken, chaser, &[w.victim], w.capturer, EXCHANGE_PLIES)
-                            > 0
+                        let gain = here + worth(&next, w.victim, chaser);
+                        gain + self.exchange_within(
+                            &taken,
+                            chaser,
+                            &[w.victim],
+                            w.capturer,
+                            EXCHANGE_PLIES,
+                            -gain,
+                            1 - gain,
+                        ) > 0
                     })
-                    .map(|w| if w.victim == a.to { a.from } else { w.victim })
+                    .map(|w| {
+                        let victim = if w.victim == a.to { a.from } else { w.victim };
+                        (victim, joint_checks(w))
+                    })
                     .collect();
                 if !won.is_empty() {
                     victims.extend(won);
@@ -343,21 +437,19 @@ impl Probe {
                 self.wins_by_checks(&next, chaser, checks - 1, here, &mut deeper);
                 let found = !deeper.is_empty();
                 victims.extend(deeper.into_iter().map(|w| {
-                    if w.victim == a.to {
-                        a.from
-                    } else {
-                        w.victim
-                    }
+                    let victim = if w.victim == a.to { a.from } else { w.victim };
+                    (victim, joint_checks(w))
                 }));
                 found
             });
             if all {
                 victims.sort_unstable();
                 victims.dedup();
-                out.extend(victims.into_iter().map(|victim| Win {
+                out.extend(victims.into_iter().map(|(victim, joint)| Win {
                     victim,
                     capturer: m.from,
-                    joint: true,
+                    joint,
+                    alone: false,
                 }));
             }
         }
@@ -392,6 +484,7 @@ impl Probe {
     /// Whether the side to move threatens mate by checks (at the shortest
     /// depth it can, so that the easy answer comes cheap).
     fn threatens_mate(&mut self, pos: &Position) -> bool {
+        self.nodes = 0;
         (1..=MATE_CHECKS).any(|depth| self.mates_by_checks(pos, depth))
     }
 }
@@ -514,7 +607,7 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
         // A general or soldier may chase alone (26.1): its own captures are
         // idle, whoever moved (参考图5); with others it chases.
         let capturer = kind_of(after.piece_at(w.capturer));
-        if matches!(capturer, Some(Kind::General | Kind::Soldier)) && !w.joint {
+        if matches!(capturer, Some(Kind::General | Kind::Soldier)) && w.alone {
             continue;
         }
         // The defender's lone attacking piece may hit advisors and
