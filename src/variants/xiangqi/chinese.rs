@@ -45,9 +45,10 @@ const MATED: i32 = 1000;
 /// What the piece on `s` is worth as material for a chase by `chaser`: a
 /// chariot 4 (two horses, two cannons, or a horse and a cannon), a horse or
 /// cannon 2, an advisor or elephant 1, a soldier over the river 1 when the
-/// chaser wins it but 2 when the chaser gives it (its value floats: a
-/// soldier given for a horse or cannon wins nothing, one given for a
-/// chariot does, 图24); a general and a soldier on its own side nothing.
+/// chaser wins it but 3 when the chaser gives it (its value floats: a
+/// soldier given for a horse or cannon, or for a cannon and an advisor,
+/// wins nothing, 参考图33; one given for a chariot does, 图24); a general
+/// and a soldier on its own side nothing.
 fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
     let p = pos.piece_at(s);
     match kind_of(p) {
@@ -56,7 +57,7 @@ fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
         Some(Kind::Advisor | Kind::Elephant) => 1,
         Some(Kind::Soldier) if !own_side(s, color_of(p)) => {
             if color_of(p) == chaser {
-                2
+                3
             } else {
                 1
             }
@@ -184,13 +185,17 @@ impl Probe {
         } else if ours {
             pos.legal_captures(&mut moves);
             let root = self.root.clone();
+            // A piece the exchange stripped of its defenders is taken by
+            // another piece than a general or soldier: after an even
+            // exchange, their capture is their own (参考图32, 参考图33).
             moves.retain(|m| {
                 !self.standoffs.contains(&(m.from, m.to))
                     && (points.contains(&m.to)
-                        || root.as_ref().is_some_and(|r| {
-                            !r.attackers(m.to, !chaser).is_empty()
-                                && pos.attackers(m.to, !chaser).is_empty()
-                        }))
+                        || (!general_or_soldier(pos, m.from)
+                            && root.as_ref().is_some_and(|r| {
+                                !r.attackers(m.to, !chaser).is_empty()
+                                    && pos.attackers(m.to, !chaser).is_empty()
+                            })))
             });
         } else {
             pos.legal(&mut moves);
@@ -520,6 +525,14 @@ fn could_take_back(pos: &Position, c: Move) -> bool {
     let mut turned = pos.clone();
     turned.set_side(!pos.side());
     turned.is_legal(Move::new(c.to, c.from))
+}
+
+/// Whether the piece on `s` is a general or a soldier.
+fn general_or_soldier(pos: &Position, s: Sq) -> bool {
+    matches!(
+        kind_of(pos.piece_at(s)),
+        Some(Kind::General | Kind::Soldier)
+    )
 }
 
 /// `pos` with `side` to move.
