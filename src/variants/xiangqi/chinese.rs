@@ -185,12 +185,15 @@ impl Probe {
         } else if ours {
             pos.legal_captures(&mut moves);
             let root = self.root.clone();
-            // A piece the exchange stripped of its defenders is taken by
+            // The chaser takes back on the exchange's points, along a line
+            // its first capture opened (参考图1: the horse's leg freed), or a
+            // piece the exchange stripped of its defenders — taken by
             // another piece than a general or soldier: after an even
             // exchange, their capture is their own (参考图32, 参考图33).
             moves.retain(|m| {
                 !self.standoffs.contains(&(m.from, m.to))
                     && (points.contains(&m.to)
+                        || through(m.from, m.to, opened)
                         || (!general_or_soldier(pos, m.from)
                             && root.as_ref().is_some_and(|r| {
                                 !r.attackers(m.to, !chaser).is_empty()
