@@ -97,9 +97,9 @@ struct Probe {
     /// each other. The opponent, to move, would take first or not; the
     /// chaser cannot count on taking along one of them.
     standoffs: Vec<(Sq, Sq)>,
-    /// The chaser's pieces that the opponent could already win where the
-    /// chase is weighed (its standing threats): a capture that leaves one of
-    /// them to be taken wins nothing (图11, 图25).
+    /// Before the move, the chaser's pieces that the opponent could already
+    /// win (its standing threats): a capture that leaves one of them to be
+    /// taken wins nothing (图10, 图25).
     hanging: Vec<Sq>,
     /// The position the chase is weighed in: a piece it defended that an
     /// exchange stripped of its defenders may be taken too (图4).
@@ -348,8 +348,13 @@ impl Probe {
 
     /// The wins of the side to move, captures and checks that end in one
     /// (抽将: every answer to each check leaves a win, whatever the checks
-    /// cost on the way), victims named where they stand now.
-    fn wins(&mut self, pos: &Position) -> Vec<Win> {
+    /// cost on the way), victims named where they stand now. `threatened`:
+    /// whether the opponent's standing threats count against a capture (in
+    /// the position before the move: a capture that leaves a threatened
+    /// piece to be taken was no win, so the move that saves the piece makes
+    /// the chase, 图10, 图25); after the move the opponent's threats
+    /// elsewhere are its own business (参考图20, 参考图23).
+    fn wins(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
         self.nodes = 0;
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
@@ -362,10 +367,12 @@ impl Probe {
             .map(|c| (c.from, c.to))
             .collect();
         self.hanging = Vec::new();
-        let them = to_move(pos, !pos.side());
-        self.root = Some(them.clone());
-        let hanging = self.captures_won(&them, false);
-        self.hanging = hanging.into_iter().map(|w| w.victim).collect();
+        if threatened {
+            let them = to_move(pos, !pos.side());
+            self.root = Some(them.clone());
+            let hanging = self.captures_won(&them, false);
+            self.hanging = hanging.into_iter().map(|w| w.victim).collect();
+        }
         self.root = Some(pos.clone());
         let mut wins = self.captures_won(pos, true);
         // After checks the position is another: no standing threats known.
@@ -612,11 +619,15 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
             ..idle
         };
     }
-    let before_wins: HashSet<Sq> = probe.wins(&base).into_iter().map(|w| w.victim).collect();
+    let before_wins: HashSet<Sq> = probe
+        .wins(&base, true)
+        .into_iter()
+        .map(|w| w.victim)
+        .collect();
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
     let mut joint = false;
-    for w in probe.wins(&to_move(after, s)) {
+    for w in probe.wins(&to_move(after, s), false) {
         if before_wins.contains(&w.victim) {
             continue;
         }
@@ -820,8 +831,8 @@ pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let wins_before = show(probe.wins(&to_move(before, s)));
-    let wins_after = show(probe.wins(&to_move(after, s)));
+    let wins_before = show(probe.wins(&to_move(before, s), true));
+    let wins_after = show(probe.wins(&to_move(after, s), false));
     let mate_before = probe.threatens_mate(&to_move(before, s));
     let mate_after = probe.threatens_mate(&to_move(after, s));
     // Each capture after the move, its net and the best answers to it.
