@@ -249,7 +249,7 @@ impl Probe {
                 here.push(m.to);
             }
             let left = if !ours && !capture {
-                checks - 1
+                checks.saturating_sub(1)
             } else {
                 checks
             };
@@ -626,7 +626,7 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
         .collect();
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
-    let mut joint = false;
+    let (mut joint_only, mut single) = (Vec::new(), Vec::new());
     for w in probe.wins(&to_move(after, s), false) {
         if before_wins.contains(&w.victim) {
             continue;
@@ -643,9 +643,17 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
         if lone_attacker && matches!(victim, Some(Kind::Advisor | Kind::Elephant)) {
             continue;
         }
-        joint |= w.joint;
+        if w.joint {
+            joint_only.push(w.victim);
+        } else {
+            single.push(w.victim);
+        }
         chased.push(w.victim);
     }
+    // A piece chased jointly that the move also chases single-handed (the
+    // horse attacks the chariot, and the cannon could take it too with the
+    // horse's help) is chased single-handed (参考图36: "一捉车").
+    let joint = joint_only.iter().any(|v| !single.contains(v));
     chased.sort_unstable();
     chased.dedup();
     if chased.is_empty() {
