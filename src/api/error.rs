@@ -1,5 +1,6 @@
 //! The one error type of the API, rendered as `application/problem+json`
-//! (RFC 9457) with a stable `type` URI and `code` per kind of failure.
+//! (RFC 9457) with a stable `type` URI and `code` per kind of failure; and
+//! the panic guard that turns a bug into a logged 500 problem.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
@@ -274,6 +275,32 @@ impl ApiError {
     }
 }
 
+/// Runs a request's work, turning a panic (a bug: the tests hunt for them)
+/// into a logged 500 problem instead of a dropped connection.
+pub fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+        tracing::error!(panic = %panic_message(&*panic), "a request panicked");
+        Err(internal())
+    })
+}
+
+/// What a caught panic said, if it said it in text.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
+/// The problem of a bug: logged where it happened, answered as 500.
+pub fn internal() -> ApiError {
+    ApiError::new(
+        Problem::Internal,
+        "the service failed on this request; the failure has been logged",
+    )
+}
+
 /// "; 'h3e3' reads as …: send "notation": "fairy"", or nothing.
 pub fn hint_sentence(text: &str, hint: Option<NotationName>) -> String {
     let Some(n) = hint else {
@@ -428,4 +455,18 @@ pub enum BusyError {
         "code": "engine_busy"
     }))]
     Busy(ProblemDetails),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_problem() {
+        let err = guarded::<()>(|| panic!("a bug")).unwrap_err();
+        assert_eq!(err.problem(), Problem::Internal);
+        assert_eq!(err.body().status, 500);
+        assert_eq!(err.body().code.code(), "internal");
+        assert_eq!(guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
+    }
 }

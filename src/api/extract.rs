@@ -18,8 +18,11 @@ use utoipa::{PartialSchema, ToSchema};
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
 use super::types::{BatchRequest, DiagramQuery, OptionType};
-use super::{AppState, MAX_BODY_BYTES};
+use super::state::AppState;
 use crate::variants::{NotationName, Variant};
+
+/// The largest request body accepted (1 MiB).
+pub const MAX_BODY_BYTES: usize = 1 << 20;
 
 /// A JSON request body of type `T`, at most `LIMIT` bytes: an object whose
 /// fields are checked against `T`'s schema (no unknown field, every

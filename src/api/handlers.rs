@@ -10,6 +10,7 @@ use actix_web::{post, route, web, HttpRequest, HttpResponse};
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
 use super::extract::{read_query, BatchBody, Body};
+use super::state::AppState;
 use super::types::*;
 use super::work::{
     self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
@@ -385,7 +386,7 @@ pub async fn adjudicate_batch(
     .await
     .map_err(|e| {
         tracing::error!(error = %e, "a batch's thread failed");
-        work::internal()
+        super::error::internal()
     })?;
     let errors = results.iter().filter(|r| r.error.is_some()).count();
     Ok(HttpResponse::Ok().json(BatchResponse {
@@ -461,7 +462,7 @@ fn records(text: &str) -> Vec<BatchItem> {
 pub async fn analyze(
     variant: web::Path<VariantId>,
     body: Body<AnalyzeRequest>,
-    state: web::Data<super::AppState>,
+    state: web::Data<AppState>,
     http: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let analyze = Analyze {
@@ -631,7 +632,7 @@ pub async fn healthz() -> web::Json<Health> {
     (status = 503, description = "Draining before a shutdown: send requests elsewhere", body = Health, example = json!({"status": "shutting_down"}))
 ))]
 #[route("/readyz", method = "GET", method = "HEAD")]
-pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
+pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     if state.is_ready() {
         HttpResponse::Ok().json(Health {
             status: HealthStatus::Ready,
@@ -654,7 +655,7 @@ pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
     ))
 ))]
 #[route("/metrics", method = "GET", method = "HEAD")]
-pub async fn metrics(state: web::Data<super::AppState>, http: HttpRequest) -> HttpResponse {
+pub async fn metrics(state: web::Data<AppState>, http: HttpRequest) -> HttpResponse {
     if accepts(&http, "application/openmetrics-text") {
         HttpResponse::Ok()
             .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
@@ -663,19 +664,5 @@ pub async fn metrics(state: web::Data<super::AppState>, http: HttpRequest) -> Ht
         HttpResponse::Ok()
             .content_type("text/plain; version=0.0.4; charset=utf-8")
             .body(state.metrics.render_classic())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_panic_becomes_a_problem() {
-        let err = work::guarded::<()>(|| panic!("a bug")).unwrap_err();
-        assert_eq!(err.problem(), Problem::Internal);
-        assert_eq!(err.body().status, 500);
-        assert_eq!(err.body().code.code(), "internal");
-        assert_eq!(work::guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
     }
 }

@@ -15,6 +15,7 @@ pub mod types;
 pub mod work;
 
 pub use server::{init_tracing, serve, server, LogFormat, ServeArgs};
+pub use extract::MAX_BODY_BYTES;
 pub use state::AppState;
 
 use std::sync::Arc;
@@ -28,9 +29,6 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use error::{ApiError, Problem};
-
-/// The largest request body accepted (1 MiB).
-pub const MAX_BODY_BYTES: usize = 1 << 20;
 
 /// The document's head: what the routes do not say themselves.
 #[derive(OpenApi)]

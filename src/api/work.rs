@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::engine::{EngineConfig, EnginePool, Peer, Refused, Report};
-use super::error::{hint_sentence, ApiError, Problem};
+use super::error::{guarded, hint_sentence, internal, ApiError, Problem};
 use super::extract::{rule_options, rules_of};
 use super::record;
 use super::types::*;
@@ -23,32 +23,6 @@ use crate::variants::{
 
 /// The longest `moves` record a request may carry.
 pub const MAX_MOVES: usize = 10_000;
-
-/// Runs a request's work, turning a panic (a bug: the tests hunt for them)
-/// into a logged 500 problem instead of a dropped connection.
-pub fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
-        tracing::error!(panic = %panic_message(&*panic), "a request panicked");
-        Err(internal())
-    })
-}
-
-/// What a caught panic said, if it said it in text.
-pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_default()
-}
-
-/// The problem of a bug: logged where it happened, answered as 500.
-pub fn internal() -> ApiError {
-    ApiError::new(
-        Problem::Internal,
-        "the service failed on this request; the failure has been logged",
-    )
-}
 
 /// What `GET /v1/variants/{variant}` says about a variant.
 pub struct Describe;
