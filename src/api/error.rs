@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::types::Side;
+use super::wire::Side;
 use crate::variants::{
     FenError, GameResult, NotationName, Outcome, Reason, Refusal, RulesError, VariantId,
 };

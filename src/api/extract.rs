@@ -17,8 +17,9 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
-use super::types::{BatchRequest, DiagramQuery, OptionType};
+use super::requests::{BatchRequest, DiagramQuery};
 use super::state::AppState;
+use super::wire::OptionType;
 use crate::variants::{NotationName, Variant};
 
 /// The largest request body accepted (1 MiB).
@@ -671,10 +672,11 @@ pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::{
-        AdjudicateRequest, AnalyzeRequest, Balances, BatchGame, BatchRequest, DiagramRequest,
+    use crate::api::requests::{
+        AdjudicateRequest, AnalyzeRequest, BatchGame, BatchRequest, DiagramRequest,
         PositionRequest, ValidateRequest,
     };
+    use crate::api::wire::Balances;
     use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
 
     /// Every field of every request body has words for what it takes, so a

@@ -10,8 +10,10 @@ use actix_web::{post, route, web, HttpRequest, HttpResponse};
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
 use super::extract::{read_query, BatchBody, Body};
+use super::requests::*;
+use super::responses::*;
 use super::state::AppState;
-use super::types::*;
+use super::wire::*;
 use super::work::{
     self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
     LegalMoves, Lines, Validate, MAX_BATCH,

@@ -9,13 +9,15 @@ pub mod handlers;
 pub mod metrics;
 pub mod observe;
 pub mod record;
+pub mod requests;
+pub mod responses;
 mod server;
 mod state;
-pub mod types;
+pub mod wire;
 pub mod work;
 
-pub use server::{init_tracing, serve, server, LogFormat, ServeArgs};
 pub use extract::MAX_BODY_BYTES;
+pub use server::{init_tracing, serve, server, LogFormat, ServeArgs};
 pub use state::AppState;
 
 use std::sync::Arc;
@@ -37,7 +39,7 @@ use error::{ApiError, Problem};
         title = "arbiter",
         description = "A stateless rules service for Xiangqi, Taxi chess and Tamerlane chess: legal moves, move validation with reasons, adjudication, engine analysis and diagrams. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
     ),
-    components(schemas(error::ProblemDetails, types::Side)),
+    components(schemas(error::ProblemDetails, wire::Side)),
     tags(
         (name = "variants", description = "What the service supports"),
         (name = "rules", description = "Legal moves, validation and adjudication"),

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use super::error::{ApiError, Problem};
 use super::extract::notation_of;
-use super::types::PositionFields;
+use super::requests::PositionFields;
 use crate::pgn::{self, Record, WriteOptions};
 use crate::prose::{self, Prose};
 use crate::variants::{Color, Game, GameResult, NotationName, Outcome, Variant};
