@@ -11,6 +11,7 @@ pub mod observe;
 pub mod record;
 pub mod requests;
 pub mod responses;
+pub mod rules;
 mod server;
 mod state;
 pub mod wire;

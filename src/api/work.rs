@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use super::engine::{EngineConfig, EnginePool, Peer, Refused, Report};
 use super::error::{guarded, hint_sentence, internal, ApiError, Problem};
-use super::extract::{rule_options, rules_of};
 use super::record;
 use super::requests::*;
 use super::responses::*;
+use super::rules::{rule_options, rules_of};
 use super::wire::*;
 use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
