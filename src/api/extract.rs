@@ -19,7 +19,7 @@ use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
 use super::requests::{BatchRequest, DiagramQuery};
 use super::state::AppState;
-use crate::variants::{NotationName, Variant};
+use crate::variants::NotationName;
 
 /// The largest request body accepted (1 MiB).
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -415,42 +415,6 @@ fn field_error(field: &str, value: Option<&Value>, config: &EngineConfig) -> Api
     };
     let expected = expectation(&generic).unwrap_or("another value");
     ApiError::new(problem, format!("'{field}' must be {expected}; got {got}")).field(field)
-}
-
-/// The notation of a request: the variant's default when absent; a name the
-/// variant does not have is refused with the variant's own names.
-pub fn notation_of<V: Variant>(name: Option<NotationName>) -> Result<V::Notation, ApiError> {
-    let Some(name) = name else {
-        return Ok(V::Notation::default());
-    };
-    V::notation(name).ok_or_else(|| {
-        let known: Vec<String> = V::info()
-            .notations
-            .iter()
-            .map(|n| match n.aliases {
-                [] => n.name.as_str().to_owned(),
-                aliases => format!(
-                    "{} (or {})",
-                    n.name.as_str(),
-                    aliases
-                        .iter()
-                        .map(|a| a.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            })
-            .collect();
-        ApiError::new(
-            Problem::InvalidNotation,
-            format!(
-                "notation: '{}' is not a notation of {}; use one of: {}",
-                name.as_str(),
-                V::ID,
-                known.join(", ")
-            ),
-        )
-        .field("notation")
-    })
 }
 
 /// Reads the query of `GET …/diagram.svg`, refusing unknown parameters and

@@ -7,6 +7,11 @@ use std::sync::Arc;
 use actix_web::http::header;
 use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
+use super::answers::ndjson;
+use super::endpoints::{
+    self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
+    LegalMoves, Lines, Validate, MAX_BATCH,
+};
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
 use super::extract::{read_query, BatchBody, Body};
@@ -14,10 +19,6 @@ use super::requests::*;
 use super::responses::*;
 use super::state::AppState;
 use super::wire::*;
-use super::work::{
-    self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
-    LegalMoves, Lines, Validate, MAX_BATCH,
-};
 use crate::diagram::Options as DiagramOptions;
 use crate::variants::{NotationName, VariantId};
 
@@ -31,7 +32,7 @@ use crate::variants::{NotationName, VariantId};
 #[route("/v1/variants", method = "GET", method = "HEAD")]
 pub async fn list_variants() -> web::Json<VariantList> {
     web::Json(VariantList {
-        variants: work::variants(),
+        variants: endpoints::variants(),
     })
 }
 
@@ -367,7 +368,7 @@ pub async fn adjudicate_batch(
                 items,
                 rules,
                 notation,
-                sink: |item: BatchResult| tx.send(work::ndjson(&item)).is_ok(),
+                sink: |item: BatchResult| tx.send(ndjson(&item)).is_ok(),
             })
         });
         return Ok(ndjson_response(rx));

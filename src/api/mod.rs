@@ -1,7 +1,9 @@
 //! The HTTP API: thin handlers over the rules core, an OpenAPI document
 //! generated from the code, and Swagger UI.
 
+pub mod answers;
 pub mod defaults;
+pub mod endpoints;
 pub mod engine;
 pub mod error;
 pub mod extract;
@@ -9,13 +11,13 @@ pub mod handlers;
 pub mod metrics;
 pub mod observe;
 pub mod record;
+pub mod replay;
 pub mod requests;
 pub mod responses;
 pub mod rules;
 mod server;
 mod state;
 pub mod wire;
-pub mod work;
 
 pub use extract::MAX_BODY_BYTES;
 pub use server::{init_tracing, serve, server, LogFormat, ServeArgs};
