@@ -3,7 +3,7 @@
 
 mod common;
 
-use arbiter::api::ServeArgs;
+use arbiter::api::server::ServeArgs;
 use common::http::{assert_problem, start, start_with, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};

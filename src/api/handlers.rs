@@ -1,5 +1,5 @@
 //! The routes: each reads its request, picks the variant with one visitor
-//! of [`super::work`], and answers. Each is registered once, with its OpenAPI
+//! of [`super::endpoints`], and answers. Each is registered once, with its OpenAPI
 //! entry (see `api::routes`).
 
 use std::sync::Arc;

@@ -15,12 +15,11 @@ pub mod replay;
 pub mod requests;
 pub mod responses;
 pub mod rules;
-mod server;
+pub mod server;
 mod state;
 pub mod wire;
 
 pub use extract::MAX_BODY_BYTES;
-pub use server::{init_tracing, serve, server, LogFormat, ServeArgs};
 pub use state::AppState;
 
 use std::sync::Arc;

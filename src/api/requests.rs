@@ -299,29 +299,36 @@ pub struct AnyRules;
 
 /// A variant's rules schema: its name, the schema, and the schemas it
 /// refers to.
-struct RulesSchema;
+struct RulesSchema {
+    name: String,
+    schema: RefOr<Schema>,
+    referenced: Vec<(String, RefOr<Schema>)>,
+}
 
-impl Visitor for RulesSchema {
-    type Output = (String, RefOr<Schema>, Vec<(String, RefOr<Schema>)>);
-    fn visit<V: Playable>(self) -> Self::Output {
+/// The rules schema of the variant visited.
+struct RulesOf;
+
+impl Visitor for RulesOf {
+    type Output = RulesSchema;
+    fn visit<V: Playable>(self) -> RulesSchema {
         let mut referenced = Vec::new();
         <V::Rules as ToSchema>::schemas(&mut referenced);
-        (
-            <V::Rules as ToSchema>::name().into_owned(),
-            <V::Rules as PartialSchema>::schema(),
+        RulesSchema {
+            name: <V::Rules as ToSchema>::name().into_owned(),
+            schema: <V::Rules as PartialSchema>::schema(),
             referenced,
-        )
+        }
     }
 }
 
 /// Every variant's rules schema, in the order of [`VariantId::ALL`].
-fn rules_schemas() -> impl Iterator<Item = (String, RefOr<Schema>, Vec<(String, RefOr<Schema>)>)> {
-    VariantId::ALL.iter().map(|id| id.visit(RulesSchema))
+fn rules_schemas() -> impl Iterator<Item = RulesSchema> {
+    VariantId::ALL.iter().map(|id| id.visit(RulesOf))
 }
 
 impl PartialSchema for AnyRules {
     fn schema() -> RefOr<Schema> {
-        let names: Vec<String> = rules_schemas().map(|(name, ..)| name).collect();
+        let names: Vec<String> = rules_schemas().map(|r| r.name).collect();
         let listed = match names.split_last() {
             Some((last, [])) => last.clone(),
             Some((last, others)) => format!("{} or {last}", others.join(", ")),
@@ -345,9 +352,9 @@ impl ToSchema for AnyRules {
     }
 
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        for (name, schema, referenced) in rules_schemas() {
-            schemas.push((name, schema));
-            schemas.extend(referenced);
+        for r in rules_schemas() {
+            schemas.push((r.name, r.schema));
+            schemas.extend(r.referenced);
         }
     }
 }
