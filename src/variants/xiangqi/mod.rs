@@ -346,6 +346,8 @@ impl Variant for Position {
 }
 
 #[cfg(test)]
+mod repetition_book_tests;
+#[cfg(test)]
 mod repetition_tests;
 
 #[cfg(test)]
