@@ -338,7 +338,7 @@ impl ResponseError for ApiError {
 }
 
 /// The problems every endpoint that reads a JSON body can answer, for the
-/// OpenAPI document (`code` tells them apart).
+/// OpenAPI document (`code` tells them apart); with [`VariantError`].
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
 pub enum BodyErrors {
@@ -351,16 +351,6 @@ pub enum BodyErrors {
         "code": "malformed_json"
     }))]
     Malformed(ProblemDetails),
-    /// No such variant (`unknown_variant`).
-    #[response(status = 404, content_type = "application/problem+json", example = json!({
-        "type": "urn:arbiter:problem:unknown-variant",
-        "title": "Unknown variant",
-        "status": 404,
-        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
-        "code": "unknown_variant",
-        "field": "variant"
-    }))]
-    UnknownVariant(ProblemDetails),
     /// The body is over 1 MiB (`payload_too_large`).
     #[response(status = 413, content_type = "application/problem+json", example = json!({
         "type": "urn:arbiter:problem:payload-too-large",
@@ -397,20 +387,10 @@ pub enum BodyErrors {
     Unprocessable(ProblemDetails),
 }
 
-/// The problems of the `GET …/diagram.svg` query.
+/// The problems of the `GET …/diagram.svg` query; with [`VariantError`].
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
 pub enum QueryErrors {
-    /// No such variant (`unknown_variant`).
-    #[response(status = 404, content_type = "application/problem+json", example = json!({
-        "type": "urn:arbiter:problem:unknown-variant",
-        "title": "Unknown variant",
-        "status": 404,
-        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
-        "code": "unknown_variant",
-        "field": "variant"
-    }))]
-    UnknownVariant(ProblemDetails),
     /// A bad parameter: FEN, rules, notation, an illegal move in `moves`, or
     /// an unknown parameter (`code` and `field` say which).
     #[response(status = 422, content_type = "application/problem+json", example = json!({
@@ -424,7 +404,8 @@ pub enum QueryErrors {
     Unprocessable(ProblemDetails),
 }
 
-/// The answer for a variant the service does not know.
+/// The answer for a variant the service does not know: every route with a
+/// variant in its path.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
 pub enum VariantError {

@@ -94,6 +94,7 @@ pub async fn get_variant(
     )),
     responses(
         (status = 200, description = "The position and its legal moves", body = LegalMovesResponse),
+        VariantError,
         BodyErrors
     )
 )]
@@ -140,6 +141,7 @@ pub async fn legal_moves(
     )),
     responses(
         (status = 200, description = "The verdict on the move", body = ValidateResponse),
+        VariantError,
         BodyErrors
     )
 )]
@@ -211,6 +213,7 @@ pub async fn validate(
             (AdjudicateResponse = "application/json"),
             (String = "application/x-chess-pgn", example = json!("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Variant \"Xiangqi\"]\n[SetUp \"1\"]\n[FEN \"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n[Format \"ICCS\"]\n[Termination \"checkmate\"]\n\n1. a0a9 {Black is checkmated: Red wins} 1-0\n"))
         )),
+        VariantError,
         BodyErrors
     )
 )]
@@ -312,6 +315,7 @@ fn ndjson_response(rx: Lines) -> HttpResponse {
             (BatchResponse = "application/json"),
             (BatchResult = "application/x-ndjson")
         )),
+        VariantError,
         BodyErrors
     )
 )]
@@ -457,6 +461,7 @@ fn records(text: &str) -> Vec<BatchItem> {
             (AnalyzeResponse = "application/json"),
             (AnalyzeProgress = "application/x-ndjson")
         )),
+        VariantError,
         BodyErrors,
         BusyError
     )
@@ -535,6 +540,7 @@ fn diagram_options(
             (String = "image/svg+xml"),
             (Vec<u8> = "application/octet-stream")
         )),
+        VariantError,
         QueryErrors
     )
 )]
@@ -599,6 +605,7 @@ pub async fn diagram_get(
             (String = "image/svg+xml"),
             (Vec<u8> = "application/octet-stream")
         )),
+        VariantError,
         BodyErrors
     )
 )]

@@ -7,6 +7,10 @@ use super::board::*;
 use super::position::{push_moves, Move, Position};
 use crate::variants::Color;
 
+/// The three nearest pieces each way along a point's file and rank (up,
+/// down, right, left), and the empty points before the nearest.
+type Nearest = [([Option<Sq>; 3], u128); 4];
+
 impl Position {
     /// Whether the side to move would leave its own general attacked (or
     /// facing the other general) by playing the pseudo-legal move `m`.
@@ -124,7 +128,7 @@ impl Position {
     /// The three nearest pieces from `s` each way along its file and rank
     /// (up, down, right, left), and the empty points before the nearest.
     #[inline]
-    fn nearest_on_lines(&self, s: Sq) -> [([Option<Sq>; 3], u128); 4] {
+    fn nearest_on_lines(&self, s: Sq) -> Nearest {
         let (f, r) = (file_of(s), rank_of(s));
         [
             nearest3(self.files[f] as u32, r, true, |x| sq(f, x)),
@@ -134,22 +138,26 @@ impl Position {
         ]
     }
 
+    /// What stands on the lines of the general of `us`: its point, the
+    /// enemy, the enemy's chariot, cannon and general (as pieces), and the
+    /// three nearest pieces each way along the general's file and rank.
+    #[inline]
+    fn general_lines(&self, us: Color) -> (Sq, Color, [Piece; 3], Nearest) {
+        let k = self.generals[us.index()];
+        let them = !us;
+        let liners = [Kind::Chariot, Kind::Cannon, Kind::General].map(|kind| piece(them, kind));
+        (k, them, liners, self.nearest_on_lines(k))
+    }
+
     /// What could end a check on the general of `us`: the points whose
     /// piece, leaving, unscreens a checking cannon; and the points where a
     /// piece, landing, takes a checking piece or stands in its way (on the
     /// line to the general, or on a checking horse's leg). A move of
     /// another piece that does none of these leaves every check standing.
     fn evasions(&self, us: Color) -> (u128, u128) {
-        let k = self.generals[us.index()];
-        let them = !us;
-        let (chariot, cannon, general) = (
-            piece(them, Kind::Chariot),
-            piece(them, Kind::Cannon),
-            piece(them, Kind::General),
-        );
+        let (k, them, [chariot, cannon, general], lines) = self.general_lines(us);
         let mut unscreen = 0u128;
         let mut resolve = 0u128;
-        let lines = self.nearest_on_lines(k);
         for (dir, ([b1, b2, _], before_b1)) in lines.into_iter().enumerate() {
             let Some(s1) = b1 else {
                 continue;
@@ -189,16 +197,9 @@ impl Position {
     /// pieces or more, no enemy horse's leg is freed, and no piece appears
     /// that did not stand there.
     fn exposures(&self, us: Color) -> (u128, u128) {
-        let k = self.generals[us.index()];
-        let them = !us;
-        let (chariot, cannon, general) = (
-            piece(them, Kind::Chariot),
-            piece(them, Kind::Cannon),
-            piece(them, Kind::General),
-        );
+        let (k, them, [chariot, cannon, general], lines) = self.general_lines(us);
         let mut vacate = 0u128;
         let mut land = 0u128;
-        let lines = self.nearest_on_lines(k);
         for (dir, ([b1, b2, b3], before_b1)) in lines.into_iter().enumerate() {
             let at = |b: Option<Sq>| b.map_or(EMPTY, |s| self.board[s as usize]);
             let (p1, p2, p3) = (at(b1), at(b2), at(b3));
