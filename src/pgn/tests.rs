@@ -70,27 +70,23 @@ fn glyphs_nags_and_numbers_alone_are_no_moves() {
 
 #[test]
 fn refuses_broken_records_with_the_line() {
-    assert_eq!(
-        read("1. e4 {open\n\n e5"),
-        Err(PgnError::UnclosedComment { line: 1 })
-    );
-    assert_eq!(
-        read("1. e4 e5\n(1... c5 2. Nf3"),
-        Err(PgnError::UnclosedVariation { line: 2 })
-    );
-    assert_eq!(
-        read("1. e4 ) e5"),
-        Err(PgnError::StrayParenthesis { line: 1 })
-    );
-    assert_eq!(
-        read("1. e4 1-0\n1. d4"),
-        Err(PgnError::AfterResult { line: 2 })
-    );
-    assert_eq!(
-        read("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *"),
-        Err(PgnError::SecondGame { line: 4 })
-    );
-    assert_eq!(read(" \n% only an escape\n"), Err(PgnError::Empty));
+    let broken = [
+        ("1. e4 {open\n\n e5", PgnError::UnclosedComment { line: 1 }),
+        (
+            "1. e4 e5\n(1... c5 2. Nf3",
+            PgnError::UnclosedVariation { line: 2 },
+        ),
+        ("1. e4 ) e5", PgnError::StrayParenthesis { line: 1 }),
+        ("1. e4 1-0\n1. d4", PgnError::AfterResult { line: 2 }),
+        (
+            "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *",
+            PgnError::SecondGame { line: 4 },
+        ),
+        (" \n% only an escape\n", PgnError::Empty),
+    ];
+    for (text, error) in broken {
+        assert_eq!(read(text), Err(error), "{text:?}");
+    }
     assert_eq!(PgnError::SecondGame { line: 3 }.line(), Some(3));
 }
 

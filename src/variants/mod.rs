@@ -262,6 +262,17 @@ impl Verdict {
             repetition: None,
         }
     }
+
+    /// `loser` has no legal move and loses: checkmated when in check,
+    /// else stalemated (Xiangqi's and Tamerlane chess's rule).
+    pub fn no_legal_move(loser: Color, in_check: bool) -> Verdict {
+        let reason = if in_check {
+            Reason::Checkmate
+        } else {
+            Reason::Stalemate
+        };
+        Verdict::win(!loser, reason)
+    }
 }
 
 /// The state of a game: still going, or ended by a verdict.

@@ -13,6 +13,8 @@ mod verdict;
 mod why;
 
 #[cfg(test)]
+mod chase_tests;
+#[cfg(test)]
 mod notation_tests;
 #[cfg(test)]
 mod tests;
@@ -345,8 +347,6 @@ impl Variant for Position {
     }
 }
 
-#[cfg(test)]
-mod repetition_book_tests;
 #[cfg(test)]
 mod repetition_tests;
 

@@ -1,4 +1,6 @@
-//! Repetition: whole cycles judged, and the chase rules position by position.
+//! Repetition: whole cycles judged, rulings played past, and the four
+//! principles of the WXF rule book, each with a contrast of our own. What
+//! counts as a chase position by position is in `chase_tests.rs`.
 
 use super::*;
 use crate::prose;
@@ -21,7 +23,7 @@ fn game(fen: &str, moves: &[&str]) -> Game<Position> {
 }
 
 /// The cycle played `times` times.
-pub(super) fn repeat(cycle: &[&'static str], times: usize) -> Vec<&'static str> {
+fn repeat(cycle: &[&'static str], times: usize) -> Vec<&'static str> {
     cycle
         .iter()
         .cycle()
@@ -313,170 +315,362 @@ fn game_with(fen: &str, moves: &[&str], rules: Rules) -> Game<Position> {
     g
 }
 
-// --- What counts as a threat (a chase when new) ---
-
-#[test]
-fn the_general_as_only_defender() {
-    // The black general on e9 guards the advisor on e8: no threat.
-    assert!(!threatened(
-        "4k4/R3a4/9/9/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "e8"
-    ));
-    // With the red horse on c7 also hitting e8, the general cannot retake.
-    assert!(threatened(
-        "4k4/R3a4/2N6/9/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "e8"
-    ));
-    // Retaking would put the black general face to face with the red one.
-    assert!(threatened(
-        "4k4/R3a4/9/9/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "e8"
-    ));
+/// Plays a record to its end (or its last move) and gives the outcome, the
+/// ply at which the game ended, and the side to move after the whole record.
+pub(super) fn play_record(fen: &str, moves: &str, notation: Notation) -> (Outcome, usize, Color) {
+    let mut g = Game::<Position>::from_fen(Some(fen), Rules::default()).unwrap();
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let mut side = g.current().side();
+    for (i, text) in moves.iter().enumerate() {
+        if !g.outcome().is_ongoing() {
+            // The rest of the record is still checked for legality.
+            let mut rest = g.clone();
+            for t in &moves[i..] {
+                let mv = rest
+                    .current()
+                    .parse_move(t, notation)
+                    .unwrap_or_else(|e| panic!("{t}: {e:?}"));
+                rest.play(mv);
+            }
+            side = rest.current().side();
+            return (g.outcome(), i, side);
+        }
+        g.play_text(i, text, notation).unwrap();
+        side = g.current().side();
+    }
+    (g.outcome(), moves.len(), side)
 }
 
-#[test]
-fn a_pinned_defender_does_not_protect() {
-    // The black horse on e7 guards the cannon on c8, but the red chariot on
-    // e1 pins it to its general.
-    assert!(threatened(
-        "4k4/R1c6/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1",
-        Color::White,
-        "c8"
-    ));
-    // Unpinned (a black advisor on e8 stands in the chariot's way): protected.
-    assert!(!threatened(
-        "4k4/R1c1a4/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1",
-        Color::White,
-        "c8"
-    ));
+// --- The four principles of the WXF rule book (docs/rules/xiangqi.md) ---
+
+/// Plays `prefix`, then `cycle` `times` times, in ICCS, and adjudicates.
+fn verdict(fen: &str, prefix: &[&str], cycle: &[&'static str], times: usize) -> Outcome {
+    let mut moves: Vec<&str> = prefix.to_vec();
+    moves.extend(repeat(cycle, times));
+    let (outcome, _, _) = play_record(fen, &moves.join(" "), Notation::Iccs);
+    assert!(!outcome.is_ongoing(), "{fen} {moves:?}: no verdict");
+    // The same record with the colours exchanged (the board turned round)
+    // gets the same verdict with the colours exchanged.
+    let (fen2, moves2) = exchange_colours(fen, &moves);
+    let (turned, _, _) = play_record(&fen2, &moves2.join(" "), Notation::Iccs);
+    assert_eq!(turned.reason(), outcome.reason(), "{fen2}");
+    assert_eq!(turned.winner(), outcome.winner().map(|c| !c), "{fen2}");
+    outcome
 }
 
-#[test]
-fn the_flying_general_pins_too() {
-    // The black horse on e6 is the only piece between the generals: it may
-    // not leave the file to retake on c7.
-    assert!(threatened(
-        "4k4/9/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "c7"
-    ));
-    // With the black advisor on e8 also on the file, the horse may retake.
-    assert!(!threatened(
-        "4k4/4a4/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "c7"
-    ));
+/// A record with the colours exchanged: the board turned round, the piece
+/// colours swapped, the other side to move.
+fn exchange_colours(fen: &str, moves: &[&str]) -> (String, Vec<String>) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board: String = fields[0]
+        .chars()
+        .rev()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let turn = |sq: &[u8]| {
+        format!(
+            "{}{}",
+            (b'i' - (sq[0] - b'a')) as char,
+            (b'9' - (sq[1] - b'0')) as char
+        )
+    };
+    let moves = moves
+        .iter()
+        .map(|m| {
+            let b = m.as_bytes();
+            format!("{}{}", turn(&b[0..2]), turn(&b[2..4]))
+        })
+        .collect();
+    (format!("{board} {side} - - 0 1"), moves)
 }
 
-#[test]
-fn fake_protection_through_a_cannon_screen() {
-    // The black cannon on c9 "guards" c6 over the red chariot on c7, but
-    // once the chariot takes, the screen is gone.
-    assert!(threatened(
-        "2c1k4/9/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "c6"
-    ));
-    // With a black horse on c8 the cannon has a screen after the capture.
-    assert!(!threatened(
-        "2c1k4/2n6/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "c6"
-    ));
+fn assert_draw(o: &Outcome) {
+    assert!(
+        o.is_draw() && o.reason() == Some(Reason::Repetition),
+        "expected a repetition draw: {o:?}"
+    );
 }
 
-#[test]
-fn blocking_a_defender_is_a_chase() {
-    // The black chariot on a6 guards the horse on c6 along the rank, so the
-    // red chariot on c3 does not threaten it; the red horse jumping a4-b6
-    // blocks the guard and so chases the horse.
-    let fen = "4k4/9/9/r1n6/9/N8/2R6/9/9/3K5 w - - 0 1";
-    assert!(!threatened(fen, Color::White, "c6"));
-    assert_eq!(chased(fen, "a4b6"), vec!["c6".to_owned()]);
-    // A move that changes nothing for c6 chases nothing.
-    assert!(chased(fen, "d0d1").is_empty());
+fn assert_chaser_loses(o: &Outcome, chaser: Color) {
+    assert_eq!(o.reason(), Some(Reason::PerpetualChase), "{o:?}");
+    assert_eq!(o.winner(), Some(!chaser), "{o:?}");
 }
 
+/// Principle 1 (rule 12): checks break chases. A side chases perpetually
+/// only if some piece is chased by every one of its moves, check moves
+/// included.
 #[test]
-fn a_discovered_attack_is_a_chase() {
-    // The red horse on c3 steps aside and unmasks the chariot on c1 against
-    // the unprotected black horse on c6.
-    let fen = "4k4/9/9/2n6/9/9/2N6/9/2R6/3K5 w - - 0 1";
-    assert!(!threatened(fen, Color::White, "c6"));
-    assert_eq!(chased(fen, "c3d5"), vec!["c6".to_owned()]);
+fn one_check_one_chase_is_allowed() {
+    // The two examples: check, then attack an unprotected cannon.
+    let o = verdict(
+        "5k3/9/c6R1/9/9/9/9/9/9/3K5 w - - 0 1",
+        &[],
+        &["h7h9", "f9f8", "h9h7", "f8f9"],
+        2,
+    );
+    assert_draw(&o);
+    let o = verdict(
+        "4k4/9/9/9/7R1/9/9/3K5/9/8c w - - 0 1",
+        &["h5h9", "e9e8"],
+        &[
+            "h9h0", "i0i1", "h0h8", "e8e9", "h8h1", "i1i0", "h1h9", "e9e8",
+        ],
+        2,
+    );
+    assert_draw(&o);
+    // The guard: each check also re-attacks the same soldier, so Red chases.
+    let o = verdict(
+        "3k5/9/9/3C5/3c5/3C5/9/9/3p5/4K4 w - - 0 1",
+        &[],
+        &["d4f4", "d5f5", "f4d4", "f5d5"],
+        2,
+    );
+    assert_chaser_loses(&o, Color::White);
 }
 
+/// Own cases: a cannon checks through an advisor and chases a chariot in
+/// turn (draw); with one more red cannon, the check move also unmasks that
+/// cannon's attack on the same chariot, so every move chases it (loss).
 #[test]
-fn sliding_along_the_line_is_not_a_new_attack() {
-    // The chariot on a8 already attacks the unprotected horse on e8.
-    let fen = "3k5/R3n4/9/9/9/9/9/9/9/4K4 w - - 0 1";
-    assert!(threatened(fen, Color::White, "e8"));
-    assert!(chased(fen, "a8b8").is_empty());
-    // Arriving from another line is a new attack.
-    let fen = "3k5/4n4/R8/9/9/9/9/9/9/4K4 w - - 0 1";
-    assert_eq!(chased(fen, "a7a8"), vec!["e8".to_owned()]);
+fn a_check_that_also_chases_still_chases() {
+    let cycle = ["b5e5", "e9f9", "e5b5", "f9e9"];
+    let o = verdict("1r2k4/4a4/1P7/9/1C7/9/9/9/9/3K5 w - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+    let o = verdict(
+        "1r2k4/4a4/1P7/9/1C7/9/9/1C7/9/3K5 w - - 0 1",
+        &[],
+        &cycle,
+        2,
+    );
+    assert_chaser_loses(&o, Color::White);
+    let Some(crate::variants::RepetitionReport { conduct, .. }) = o.repetition() else {
+        panic!("a report")
+    };
+    assert_eq!(conduct[0].pattern, Pattern::PerpetualChase);
+    assert_eq!(conduct[0].chased, [sq(1, 9)]);
 }
 
+/// Principle 2 (rule 19, diagrams 39-41): a parry is not a chase. The
+/// issue's two rule-book cases and the appendix contrast.
 #[test]
-fn chases_by_kind_of_piece() {
-    // A horse attacking a protected chariot threatens it all the same.
-    assert!(threatened(
-        "3k5/9/9/9/2r1r4/9/3N5/9/9/4K4 w - - 0 1",
-        Color::White,
-        "e5"
-    ));
-    // A chariot attacking a protected horse does not.
-    assert!(!threatened(
-        "3k5/9/9/9/r1n6/9/9/9/9/2R1K4 w - - 0 1",
-        Color::White,
-        "c5"
-    ));
-    // An elephant attacking a protected horse threatens it.
-    assert!(threatened(
-        "r2k5/9/9/9/9/9/9/n8/9/2B1K4 w - - 0 1",
-        Color::White,
-        "a2"
-    ));
-    // Soldiers and generals never chase.
-    assert!(!threatened(
-        "3k5/9/9/4r4/4P4/9/9/9/9/5K3 w - - 0 1",
-        Color::White,
-        "e6"
-    ));
-    assert!(!threatened(
-        "3k5/9/9/9/9/9/9/4n4/4K4/9 w - - 0 1",
-        Color::White,
-        "e2"
-    ));
-    // A soldier that has not crossed the river is no victim; one that has, is.
-    assert!(!threatened(
-        "3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1",
-        Color::White,
-        "a6"
-    ));
-    assert!(threatened(
-        "3k5/9/9/9/9/p8/9/9/9/R3K4 w - - 0 1",
-        Color::White,
-        "a4"
-    ));
+fn a_parry_is_not_a_chase() {
+    let o = verdict(
+        "3aka3/C4rN2/9/1R7/9/9/9/9/9/3K5 w - - 0 1",
+        &[],
+        &["b6b8", "f9e8", "b8b6", "e8f9"],
+        2,
+    );
+    assert_chaser_loses(&o, Color::White);
+    let o = verdict(
+        "3ak4/2Nr4C/9/7R1/9/9/9/9/9/5K3 w - - 0 1",
+        &[],
+        &["h6h8", "d9e8", "h8h6", "e8d9"],
+        2,
+    );
+    assert_chaser_loses(&o, Color::White);
+    // The appendix: a soldier removing a cannon's screen parries nothing,
+    // so the chariot's attack on the unprotected horse is a chase.
+    let o = verdict(
+        "2c2k3/9/b8/2P6/9/9/9/9/2nR5/4K4 w - - 0 1",
+        &[],
+        &["c6d6", "a7c5", "d6c6", "c5a7"],
+        2,
+    );
+    assert_chaser_loses(&o, Color::White);
 }
 
+/// Own case: a red chariot steps in as a cannon's screen against a black
+/// chariot pinned by a horse; the advisor's parries (interposing, removing
+/// the new screen) cut the cannon's x-ray defence of the horse, which is no
+/// chase: Red chases alone (loss). Without the cannon, the chariot attacks on
+/// one move only and the advisor's moves chase nothing: a draw.
 #[test]
-fn mutual_attacks_of_one_kind_are_not_chases() {
-    // Two chariots facing each other on the a-file.
-    assert!(!threatened(
-        "3k5/9/r8/9/9/9/9/9/9/R3K4 w - - 0 1",
-        Color::White,
-        "a7"
-    ));
-    // Unless the black chariot may not take back: it is the only piece
-    // between the generals (and unprotected).
+fn parries_against_a_cannon_and_chariot() {
+    let cycle = ["c7c8", "f9e8", "c8c7", "e8f9"];
+    let o = verdict("4ka3/1C3rN2/2R6/9/9/9/9/9/9/3K5 w - - 0 1", &[], &cycle, 2);
+    assert_chaser_loses(&o, Color::White);
+    let o = verdict("4ka3/5rN2/2R6/9/9/9/9/9/9/3K5 w - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+    // The interposition takes the cannon's x-ray defence of the horse away
+    // (a new threat on g8), but it lifts the threats on the chariot without
+    // moving it: a parry, which chases nothing.
+    let after_c8 = "4ka3/1CR2rN2/9/9/9/9/9/9/9/3K5 b - - 1 1";
+    assert!(!threatened(after_c8, Color::Black, "g8"));
     assert!(threatened(
-        "4k4/9/R3r4/9/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "e7"
+        "4k4/1CR1arN2/9/9/9/9/9/9/9/3K5 w - - 2 2",
+        Color::Black,
+        "g8"
     ));
+    assert!(chased(after_c8, "f9e8").is_empty());
+}
+
+/// Principle 3 (rule 32, diagrams 76-80): the whole repetition is judged,
+/// from the first of the last three occurrences; two pieces chasing two
+/// pieces in turn is a draw.
+#[test]
+fn the_whole_repetition_is_judged() {
+    let o = verdict(
+        "3k3c1/8R/9/9/9/9/9/9/1R7/c3K4 w - - 0 1",
+        &[],
+        &[
+            "i8h8", "h9i9", "b1a1", "a0b0", "h8i8", "i9h9", "i8h8", "h9i9", "a1b1", "b0a0", "b1a1",
+            "a0b0",
+        ],
+        1,
+    );
+    assert_draw(&o);
+    assert_eq!(o.repetition().unwrap().cycle, (4, 12));
+    let o = verdict(
+        "4k4/7c1/8R/9/9/9/9/1R7/c8/3K5 w - - 0 1",
+        &[],
+        &[
+            "i7h7", "h8i8", "b2a2", "a1b1", "h7i7", "i8h8", "i7h7", "h8i8", "a2b2", "b1a1", "b2a2",
+            "a1b1",
+        ],
+        1,
+    );
+    assert_draw(&o);
+    // The contrast: the same pieces, but the repetition is made by the
+    // a-file pair alone: a perpetual chase of one cannon (loss).
+    let o = verdict(
+        "3k3c1/8R/9/9/9/9/9/9/1R7/c3K4 w - - 0 1",
+        &[],
+        &["b1a1", "a0b0", "a1b1", "b0a0"],
+        2,
+    );
+    assert_chaser_loses(&o, Color::White);
+}
+
+/// Own case: a horse and a cannon chase two chariots in turn (both count
+/// whatever the protection). The last cycle alone (plies 9-12) is the
+/// cannon chasing one chariot; judged whole (plies 5-12), a draw. Each pair
+/// repeating on its own is a perpetual chase (loss).
+#[test]
+fn two_chasers_two_victims_of_our_own() {
+    let fen = "r3k4/3N4r/9/9/7n1/8P/9/7C1/9/3K5 w - - 0 1";
+    let record = [
+        "d8b7", "a9b9", "h2i2", "i8h8", "b7d8", "b9a9", "d8b7", "a9b9", "i2h2", "h8i8", "h2i2",
+        "i8h8",
+    ];
+    let o = verdict(fen, &[], &record, 1);
+    assert_draw(&o);
+    assert_eq!(o.repetition().unwrap().cycle, (4, 12));
+    let o = verdict(fen, &[], &["h2i2", "i8h8", "i2h2", "h8i8"], 2);
+    assert_chaser_loses(&o, Color::White);
+    let o = verdict(fen, &[], &["d8b7", "a9b9", "b7d8", "b9a9"], 2);
+    assert_chaser_loses(&o, Color::White);
+}
+
+/// Principle 4: threats suspended by a check are not new. The issue's
+/// example: Red's king steps out of check, and the chariot's attack on the
+/// cannon, standing all along, is no chase.
+#[test]
+fn threats_suspended_by_a_check_are_not_new() {
+    let o = verdict(
+        "4k4/9/9/2R6/9/9/8r/2c6/4N4/3K5 b - - 0 1",
+        &[],
+        &["i3i0", "d0d1", "i0i3", "d1d0"],
+        2,
+    );
+    assert_draw(&o);
+    // The evasion itself chases nothing; the step back unmasks the horse's
+    // attack (its leg d1 is free again), a real chase, but only one.
+    assert!(chased("4k4/9/9/2R6/9/9/9/2c6/4N4/3K4r w - - 1 1", "d0d1").is_empty());
+    assert_eq!(
+        chased("4k4/9/9/2R6/9/9/8r/2c6/3KN4/9 w - - 2 2", "d1d0"),
+        ["c2"]
+    );
+}
+
+/// Own case: the red king steps out of a check along rank 0 and back. The
+/// horse's attack on the cannon stands all along (suspended by the check,
+/// not new), and the chariot's attack comes back when the king steps off
+/// its rank: one chase, a draw. One feature different: the horse on d0,
+/// whose leg the king frees as it steps out, chases with the evasion too
+/// (loss).
+#[test]
+fn an_evasion_that_really_unmasks_is_a_chase() {
+    let cycle = ["i5i0", "e0e1", "i0i5", "e1e0"];
+    let o = verdict("3k5/9/9/9/8r/9/9/3N5/R4c3/4K4 b - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+    let o = verdict("3k5/9/9/9/8r/9/9/9/R4c3/3NK4 b - - 0 1", &[], &cycle, 2);
+    assert_chaser_loses(&o, Color::White);
+    assert!(chased("3k5/9/9/9/9/9/9/3N5/R4c3/4K3r w - - 1 1", "e0e1").is_empty());
+    assert_eq!(
+        chased("3k5/9/9/9/9/9/9/9/R4c3/3NK3r w - - 1 1", "e0e1"),
+        ["f1"]
+    );
+}
+
+/// Own case: a chariot checks from c9 and unmasks the chariot behind it
+/// on a4, which attacks the unprotected cannon on e4; back on c4 it attacks
+/// the cannon itself. Every move chases the cannon, the check included
+/// (loss). Without the chariot on a4 the check chases nothing (draw).
+#[test]
+fn a_check_that_unmasks_a_chase_chases() {
+    let cycle = ["c4c9", "e9e8", "c9c4", "e8e9"];
+    let o = verdict("4k4/9/9/9/9/R1R1c4/9/9/9/3K5 w - - 0 1", &[], &cycle, 2);
+    assert_chaser_loses(&o, Color::White);
+    let o = verdict("4k4/9/9/9/9/2R1c4/9/9/9/3K5 w - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+}
+
+/// Rule 12's "several checks and one chase": two checks, then an attack on
+/// the unprotected cannon, while an elephant keeps time: a draw.
+#[test]
+fn several_checks_and_one_chase() {
+    let cycle = [
+        "h4h9", "e9e8", "h9h8", "e8e9", "h8h4", "c9e7", "h4h9", "e9e8", "h9h8", "e8e9", "h8h4",
+        "e7c9",
+    ];
+    let o = verdict("2b1k4/9/9/9/9/c6R1/9/9/9/3K5 w - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+    assert_eq!(o.repetition().unwrap().cycle, (0, 24));
+}
+
+/// Own case, the appendix mirrored: the soldier takes away the cannon's
+/// screen and so the horse's protection, parrying nothing: the chariot
+/// chases the horse (loss). With a black chariot guarding the horse along
+/// the rank, nothing is taken away: a draw.
+#[test]
+fn removing_protection_without_parrying_chases() {
+    let cycle = ["g6f6", "i7g5", "f6g6", "g5i7"];
+    let o = verdict("3k2c2/9/8b/6P2/9/9/9/9/5Rn2/4K4 w - - 0 1", &[], &cycle, 2);
+    assert_chaser_loses(&o, Color::White);
+    let o = verdict("3k2c2/9/8b/6P2/9/9/9/9/5Rn1r/4K4 w - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+}
+
+/// Own case: two horses chase two chariots in turn (rule 32); the last
+/// cycle alone is one horse chasing one chariot. Judged whole, a draw;
+/// that pair repeating alone, a loss.
+#[test]
+fn two_horses_two_chariots() {
+    let fen = "r3k3r/3N1N3/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let record = [
+        "d8b7", "a9b9", "f8h7", "i9h9", "b7d8", "b9a9", "d8b7", "a9b9", "h7f8", "h9i9", "f8h7",
+        "i9h9",
+    ];
+    assert_draw(&verdict(fen, &[], &record, 1));
+    let o = verdict(fen, &[], &["f8h7", "i9h9", "h7f8", "h9i9"], 2);
+    assert_chaser_loses(&o, Color::White);
+}
+
+/// Own case: the check comes from a cannon over an elephant; the horse's
+/// standing attack on the cannon on f1 is suspended by it, not new (draw).
+/// The horse on d0 instead, whose leg the king frees, chases (loss).
+#[test]
+fn a_cannon_check_suspends_nothing() {
+    let cycle = ["i5i0", "e0e1", "i0i5", "e1e0"];
+    let o = verdict("3k5/9/9/9/8c/9/9/3N5/R4c3/4K1B2 b - - 0 1", &[], &cycle, 2);
+    assert_draw(&o);
+    let o = verdict("3k5/9/9/9/8c/9/9/9/R4c3/3NK1B2 b - - 0 1", &[], &cycle, 2);
+    assert_chaser_loses(&o, Color::White);
 }
