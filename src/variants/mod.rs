@@ -9,6 +9,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+pub(crate) mod bits;
 pub mod game;
 mod perft;
 pub mod spelling;

@@ -4,6 +4,7 @@
 //! in `legal.rs`.
 
 use super::board::*;
+use crate::variants::bits::bits;
 use crate::variants::Color;
 
 /// A move: from and to point. Xiangqi has no other kind of move.
@@ -124,16 +125,7 @@ impl Position {
 
     /// The points holding a piece of `c`, in increasing order.
     pub fn pieces(&self, c: Color) -> impl Iterator<Item = Sq> {
-        let mut bb = self.by_color[c.index()];
-        std::iter::from_fn(move || {
-            if bb == 0 {
-                None
-            } else {
-                let s = bb.trailing_zeros() as Sq;
-                bb &= bb - 1;
-                Some(s)
-            }
-        })
+        bits(self.by_color[c.index()])
     }
 
     #[inline]
