@@ -6,6 +6,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::LazyLock;
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
@@ -20,6 +21,7 @@ use super::error::{ApiError, Problem};
 use super::requests::{BatchRequest, DiagramQuery};
 use super::state::AppState;
 use crate::variants::NotationName;
+use strum::VariantArray;
 
 /// The largest request body accepted (1 MiB).
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -342,6 +344,12 @@ fn number_text(n: &serde_json::Number) -> String {
     }
 }
 
+/// What `notation` takes: every notation name, in their order.
+static NOTATION_NAMES: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = NotationName::VARIANTS.iter().map(|n| n.as_str()).collect();
+    format!("one of the notation names: {}", names.join(", "))
+});
+
 /// What each field of a request body takes, in words. A test checks that
 /// every field of every request schema is here.
 pub fn expectation(field: &str) -> Option<&'static str> {
@@ -350,9 +358,7 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "moves" => "an array of move strings, or one string of moves separated by spaces",
         "moves[]" | "move" => "a move string",
         "rules" => "an object of rule options",
-        "notation" => {
-            "one of the notation names: iccs, ucci, fairy, uci, wxf, chinese, san, coordinate"
-        }
+        "notation" => NOTATION_NAMES.as_str(),
         "balances" => "an object of two whole numbers, like {\"white\": 16, \"black\": 16}",
         "balances.white" | "balances.black" => "a whole number of units, 0 or more",
         "depth" => "a whole number of plies, 1 or more",
