@@ -285,7 +285,7 @@ fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
 
 /// Builds the game from the words after `position`. The GUI referees: its
 /// moves are played even past the end our rules see, and a rule that ended
-/// the game while moves remain is switched off (`UciVariant::play_on`).
+/// the game while moves remain is switched off (`Variant::waive`).
 fn build<V: Playable>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
     let mut rules = V::Rules::default();
     let mut legal = Vec::new();
@@ -294,7 +294,7 @@ fn build<V: Playable>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
         game.current().legal_moves(&mut legal);
         match game.verdict(!legal.is_empty()) {
             // Only a game ended with moves left is rebuilt, and only as
-            // often as `play_on` has a rule to switch off.
+            // often as `waive` has a rule to switch off.
             Some(v) if !legal.is_empty() => {
                 let before = rules.clone();
                 V::waive(&mut rules, v.reason);

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use arbiter::api::ServeArgs;
+use arbiter::api::server::ServeArgs;
 use common::http::{assert_problem, start, start_with, Server};
 use serde_json::{json, Value};
 

@@ -43,13 +43,6 @@ pub struct EngineConfig {
     pub search_threads: usize,
 }
 
-impl Default for EngineConfig {
-    /// The limits of `arbiter serve` run without options.
-    fn default() -> EngineConfig {
-        super::ServeArgs::default().engine_config()
-    }
-}
-
 /// Half the cores (at least one), so searches leave room for everything else.
 pub fn default_max_searches() -> usize {
     std::thread::available_parallelism()
@@ -227,7 +220,7 @@ impl<M> Running<M> {
             match actix_web::rt::time::timeout(Duration::from_millis(100), &mut self.rx).await {
                 Ok(Ok(Ok(found))) => return Ok(found),
                 Ok(Ok(Err(panic))) => {
-                    let what = super::work::panic_message(&*panic);
+                    let what = super::error::panic_message(&*panic);
                     tracing::error!(panic = %what, "a search panicked");
                     return Err(Refused::Failed);
                 }

@@ -1,12 +1,13 @@
 //! The one error type of the API, rendered as `application/problem+json`
-//! (RFC 9457) with a stable `type` URI and `code` per kind of failure.
+//! (RFC 9457) with a stable `type` URI and `code` per kind of failure; and
+//! the panic guard that turns a bug into a logged 500 problem.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::types::Side;
+use super::wire::Side;
 use crate::variants::{
     FenError, GameResult, NotationName, Outcome, Reason, Refusal, RulesError, VariantId,
 };
@@ -274,6 +275,32 @@ impl ApiError {
     }
 }
 
+/// Runs a request's work, turning a panic (a bug: the tests hunt for them)
+/// into a logged 500 problem instead of a dropped connection.
+pub fn guarded<T>(work: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+        tracing::error!(panic = %panic_message(&*panic), "a request panicked");
+        Err(internal())
+    })
+}
+
+/// What a caught panic said, if it said it in text.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
+/// The problem of a bug: logged where it happened, answered as 500.
+pub fn internal() -> ApiError {
+    ApiError::new(
+        Problem::Internal,
+        "the service failed on this request; the failure has been logged",
+    )
+}
+
 /// "; 'h3e3' reads as …: send "notation": "fairy"", or nothing.
 pub fn hint_sentence(text: &str, hint: Option<NotationName>) -> String {
     let Some(n) = hint else {
@@ -311,7 +338,7 @@ impl ResponseError for ApiError {
 }
 
 /// The problems every endpoint that reads a JSON body can answer, for the
-/// OpenAPI document (`code` tells them apart).
+/// OpenAPI document (`code` tells them apart); with [`VariantError`].
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
 pub enum BodyErrors {
@@ -324,16 +351,6 @@ pub enum BodyErrors {
         "code": "malformed_json"
     }))]
     Malformed(ProblemDetails),
-    /// No such variant (`unknown_variant`).
-    #[response(status = 404, content_type = "application/problem+json", example = json!({
-        "type": "urn:arbiter:problem:unknown-variant",
-        "title": "Unknown variant",
-        "status": 404,
-        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
-        "code": "unknown_variant",
-        "field": "variant"
-    }))]
-    UnknownVariant(ProblemDetails),
     /// The body is over 1 MiB (`payload_too_large`).
     #[response(status = 413, content_type = "application/problem+json", example = json!({
         "type": "urn:arbiter:problem:payload-too-large",
@@ -370,20 +387,10 @@ pub enum BodyErrors {
     Unprocessable(ProblemDetails),
 }
 
-/// The problems of the `GET …/diagram.svg` query.
+/// The problems of the `GET …/diagram.svg` query; with [`VariantError`].
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
 pub enum QueryErrors {
-    /// No such variant (`unknown_variant`).
-    #[response(status = 404, content_type = "application/problem+json", example = json!({
-        "type": "urn:arbiter:problem:unknown-variant",
-        "title": "Unknown variant",
-        "status": 404,
-        "detail": "there is no variant 'shogi'; known variants: xiangqi, taxi, tamerlane",
-        "code": "unknown_variant",
-        "field": "variant"
-    }))]
-    UnknownVariant(ProblemDetails),
     /// A bad parameter: FEN, rules, notation, an illegal move in `moves`, or
     /// an unknown parameter (`code` and `field` say which).
     #[response(status = 422, content_type = "application/problem+json", example = json!({
@@ -397,7 +404,8 @@ pub enum QueryErrors {
     Unprocessable(ProblemDetails),
 }
 
-/// The answer for a variant the service does not know.
+/// The answer for a variant the service does not know: every route with a
+/// variant in its path.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
 pub enum VariantError {
@@ -428,4 +436,18 @@ pub enum BusyError {
         "code": "engine_busy"
     }))]
     Busy(ProblemDetails),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_problem() {
+        let err = guarded::<()>(|| panic!("a bug")).unwrap_err();
+        assert_eq!(err.problem(), Problem::Internal);
+        assert_eq!(err.body().status, 500);
+        assert_eq!(err.body().code.code(), "internal");
+        assert_eq!(guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
+    }
 }

@@ -1,25 +1,30 @@
 //! Reading requests: a JSON body extractor whose every refusal names the
 //! field in JSON terms and says what it expects, in our own words (no parser
-//! wording reaches a client), and the rule options of a variant, read the
-//! same way once the variant is known.
+//! wording reaches a client); a batch's body (JSON or a PGN file); the
+//! diagram's query. A variant's `rules` are read the same way, once the
+//! variant is known (see [`super::rules`]).
 
-use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::LazyLock;
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use utoipa::openapi::schema::{Schema, Type};
+use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
-use super::types::{BatchRequest, DiagramQuery, OptionType};
-use super::{AppState, MAX_BODY_BYTES};
-use crate::variants::{NotationName, Variant};
+use super::requests::{BatchRequest, DiagramQuery};
+use super::state::AppState;
+use crate::variants::NotationName;
+use strum::VariantArray;
+
+/// The largest request body accepted (1 MiB).
+pub const MAX_BODY_BYTES: usize = 1 << 20;
 
 /// A JSON request body of type `T`, at most `LIMIT` bytes: an object whose
 /// fields are checked against `T`'s schema (no unknown field, every
@@ -175,18 +180,38 @@ fn pgn_text(bytes: &[u8], charset: Option<&str>) -> Result<String, ApiError> {
     }
 }
 
-/// The query of a PGN batch: `rules` (a JSON object) and `notation`.
-fn read_batch_query(query: &str) -> Result<(Option<Value>, Option<NotationName>), ApiError> {
-    let pairs = web::Query::<Vec<(String, String)>>::from_query(query)
+/// A query string's name=value pairs.
+fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
+    web::Query::<Vec<(String, String)>>::from_query(query)
+        .map(web::Query::into_inner)
         .map_err(|_| {
             ApiError::new(
                 Problem::InvalidRequest,
                 "the query string cannot be read as name=value pairs",
             )
-        })?
-        .into_inner();
+        })
+}
+
+/// A notation named in a query.
+fn query_notation(value: String) -> Result<NotationName, ApiError> {
+    let v = Value::String(value);
+    serde_json::from_value(v.clone())
+        .map_err(|_| field_error("notation", Some(&v), &EngineConfig::default()))
+}
+
+/// A query parameter that `what` does not take.
+fn unknown_parameter(name: &str, what: &str, takes: &str) -> ApiError {
+    ApiError::new(
+        Problem::InvalidRequest,
+        format!("unknown parameter '{name}'; {what} takes: {takes}"),
+    )
+    .field(name)
+}
+
+/// The query of a PGN batch: `rules` (a JSON object) and `notation`.
+fn read_batch_query(query: &str) -> Result<(Option<Value>, Option<NotationName>), ApiError> {
     let (mut rules, mut notation) = (None, None);
-    for (name, value) in pairs {
+    for (name, value) in query_pairs(query)? {
         match name.as_str() {
             "rules" => {
                 rules = Some(serde_json::from_str(&value).map_err(|_| {
@@ -197,20 +222,8 @@ fn read_batch_query(query: &str) -> Result<(Option<Value>, Option<NotationName>)
                     .field("rules")
                 })?)
             }
-            "notation" => {
-                let v = Value::String(value);
-                notation = Some(
-                    serde_json::from_value(v.clone())
-                        .map_err(|_| field_error("notation", Some(&v), &EngineConfig::default()))?,
-                )
-            }
-            _ => {
-                return Err(ApiError::new(
-                    Problem::InvalidRequest,
-                    format!("unknown parameter '{name}'; a PGN batch takes: rules, notation"),
-                )
-                .field(name.as_str()))
-            }
+            "notation" => notation = Some(query_notation(value)?),
+            _ => return Err(unknown_parameter(&name, "a PGN batch", "rules, notation")),
         }
     }
     Ok((rules, notation))
@@ -259,7 +272,7 @@ fn properties(schema: &RefOr<Schema>) -> (Vec<String>, Vec<String>) {
 
 /// Refuses unknown members and missing required ones; `prefix` is the path
 /// of the object (`""` for the body, `"rules."` for rules).
-fn check_fields(
+pub(super) fn check_fields(
     object: &Map<String, Value>,
     schema: &RefOr<Schema>,
     prefix: &str,
@@ -295,7 +308,7 @@ fn check_fields(
 }
 
 /// The value at a path of the body, if there is one.
-fn at_path<'v>(value: &'v Value, path: &serde_path_to_error::Path) -> Option<&'v Value> {
+pub(super) fn at_path<'v>(value: &'v Value, path: &serde_path_to_error::Path) -> Option<&'v Value> {
     use serde_path_to_error::Segment;
     let mut v = value;
     for segment in path.iter() {
@@ -309,7 +322,7 @@ fn at_path<'v>(value: &'v Value, path: &serde_path_to_error::Path) -> Option<&'v
 }
 
 /// A JSON value in a few words, for "got …".
-fn describe(value: &Value) -> String {
+pub(super) fn describe(value: &Value) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => b.to_string(),
@@ -331,6 +344,12 @@ fn number_text(n: &serde_json::Number) -> String {
     }
 }
 
+/// What `notation` takes: every notation name, in their order.
+static NOTATION_NAMES: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = NotationName::VARIANTS.iter().map(|n| n.as_str()).collect();
+    format!("one of the notation names: {}", names.join(", "))
+});
+
 /// What each field of a request body takes, in words. A test checks that
 /// every field of every request schema is here.
 pub fn expectation(field: &str) -> Option<&'static str> {
@@ -339,9 +358,7 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "moves" => "an array of move strings, or one string of moves separated by spaces",
         "moves[]" | "move" => "a move string",
         "rules" => "an object of rule options",
-        "notation" => {
-            "one of the notation names: iccs, ucci, fairy, uci, wxf, chinese, san, coordinate"
-        }
+        "notation" => NOTATION_NAMES.as_str(),
         "balances" => "an object of two whole numbers, like {\"white\": 16, \"black\": 16}",
         "balances.white" | "balances.black" => "a whole number of units, 0 or more",
         "depth" => "a whole number of plies, 1 or more",
@@ -406,222 +423,12 @@ fn field_error(field: &str, value: Option<&Value>, config: &EngineConfig) -> Api
     ApiError::new(problem, format!("'{field}' must be {expected}; got {got}")).field(field)
 }
 
-/// Reads the rule options of `V` from a request's `rules` (absent or `null`:
-/// the defaults), refusing unknown options and naming the one at fault.
-pub fn rules_of<V: Variant>(value: Option<&Value>) -> Result<V::Rules, ApiError> {
-    let rules = match value {
-        None | Some(Value::Null) => V::Rules::default(),
-        Some(Value::Object(object)) => {
-            let what = format!("{}'s rules", V::ID);
-            check_fields(object, &V::Rules::schema(), "rules.", &what)?;
-            serde_path_to_error::deserialize(Value::Object(object.clone())).map_err(|e| {
-                let option = e.path().to_string();
-                let got = at_path(value.expect("an object"), e.path())
-                    .map(describe)
-                    .unwrap_or_else(|| "nothing".to_owned());
-                let options = rule_options::<V>();
-                let expected = options
-                    .iter()
-                    .find(|o| o.name == option)
-                    .map(|o| o.expectation())
-                    .unwrap_or_else(|| "another value".to_owned());
-                ApiError::new(
-                    Problem::InvalidRules,
-                    format!("'rules.{option}' must be {expected}; got {got}"),
-                )
-                .field(format!("rules.{option}"))
-            })?
-        }
-        Some(other) => {
-            return Err(ApiError::new(
-                Problem::InvalidRules,
-                format!(
-                    "'rules' must be an object of rule options; got {}",
-                    describe(other)
-                ),
-            )
-            .field("rules"))
-        }
-    };
-    V::check_rules(&rules).map_err(ApiError::invalid_rules)?;
-    Ok(rules)
-}
-
-/// One rule option of a variant, read off its rules schema and defaults.
-#[derive(Clone, Debug)]
-pub struct RuleOptionSpec {
-    /// The option's name in `rules`.
-    pub name: String,
-    /// The JSON type of its value.
-    pub kind: OptionType,
-    /// For a string option, its values.
-    pub values: Vec<String>,
-    /// The smallest value allowed, if bounded.
-    pub minimum: Option<f64>,
-    /// The largest value allowed, if bounded.
-    pub maximum: Option<f64>,
-    /// The value used when a request does not set it.
-    pub default: Value,
-    /// What the option does, from its doc comment.
-    pub description: String,
-}
-
-impl RuleOptionSpec {
-    /// What the option takes, in words.
-    pub fn expectation(&self) -> String {
-        match self.kind {
-            OptionType::Boolean => "true or false".to_owned(),
-            OptionType::String => format!(
-                "one of {}",
-                self.values
-                    .iter()
-                    .map(|v| format!("'{v}'"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            OptionType::Integer => match (self.minimum, self.maximum) {
-                (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
-                (Some(lo), None) => format!("a whole number, {lo} or more"),
-                _ => "a whole number".to_owned(),
-            },
-        }
-    }
-}
-
-/// The rule options of `V`: names, types, values and descriptions from the
-/// schema of `V::Rules`, defaults from `V::Rules::default()`. Nothing here
-/// is written twice, so the list cannot go stale.
-pub fn rule_options<V: Variant>() -> Vec<RuleOptionSpec> {
-    let defaults = serde_json::to_value(V::Rules::default()).unwrap_or_default();
-    let mut referenced = Vec::new();
-    <V::Rules as ToSchema>::schemas(&mut referenced);
-    let referenced: BTreeMap<String, RefOr<Schema>> = referenced.into_iter().collect();
-    let RefOr::T(Schema::Object(object)) = V::Rules::schema() else {
-        return Vec::new();
-    };
-    object
-        .properties
-        .iter()
-        .map(|(name, schema)| {
-            let resolved = match schema {
-                RefOr::Ref(r) => r
-                    .ref_location
-                    .rsplit('/')
-                    .next()
-                    .and_then(|n| referenced.get(n))
-                    .cloned()
-                    .unwrap_or_else(|| schema.clone()),
-                RefOr::T(_) => schema.clone(),
-            };
-            let mut spec = RuleOptionSpec {
-                name: name.clone(),
-                kind: OptionType::Integer,
-                values: Vec::new(),
-                minimum: None,
-                maximum: None,
-                default: defaults.get(name).cloned().unwrap_or(Value::Null),
-                description: String::new(),
-            };
-            if let RefOr::T(Schema::Object(o)) = &resolved {
-                spec.kind = match &o.schema_type {
-                    utoipa::openapi::schema::SchemaType::Type(Type::Boolean) => OptionType::Boolean,
-                    utoipa::openapi::schema::SchemaType::Type(Type::String) => OptionType::String,
-                    _ => OptionType::Integer,
-                };
-                spec.values = o
-                    .enum_values
-                    .iter()
-                    .flatten()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect();
-                spec.minimum = o.minimum.as_ref().and_then(number);
-                spec.maximum = o.maximum.as_ref().and_then(number);
-                spec.description = o.description.clone().unwrap_or_default();
-            }
-            // The field's own words (beside a `$ref`, or on the field) win
-            // over the referenced type's.
-            match schema {
-                RefOr::T(Schema::Object(o)) => {
-                    if let Some(d) = &o.description {
-                        spec.description = d.clone();
-                    }
-                    spec.minimum = spec.minimum.or(o.minimum.as_ref().and_then(number));
-                    spec.maximum = spec.maximum.or(o.maximum.as_ref().and_then(number));
-                }
-                RefOr::Ref(r) if !r.description.is_empty() => {
-                    spec.description = r.description.clone()
-                }
-                _ => {}
-            }
-            // Doc comments wrap; a description is one paragraph.
-            spec.description = spec
-                .description
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            spec
-        })
-        .collect()
-}
-
-fn number(n: &utoipa::Number) -> Option<f64> {
-    match n {
-        utoipa::Number::Int(i) => Some(*i as f64),
-        utoipa::Number::UInt(u) => Some(*u as f64),
-        utoipa::Number::Float(f) => Some(*f),
-    }
-}
-
-/// The notation of a request: the variant's default when absent; a name the
-/// variant does not have is refused with the variant's own names.
-pub fn notation_of<V: Variant>(name: Option<NotationName>) -> Result<V::Notation, ApiError> {
-    let Some(name) = name else {
-        return Ok(V::Notation::default());
-    };
-    V::notation(name).ok_or_else(|| {
-        let known: Vec<String> = V::info()
-            .notations
-            .iter()
-            .map(|n| match n.aliases {
-                [] => n.name.as_str().to_owned(),
-                aliases => format!(
-                    "{} (or {})",
-                    n.name.as_str(),
-                    aliases
-                        .iter()
-                        .map(|a| a.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            })
-            .collect();
-        ApiError::new(
-            Problem::InvalidNotation,
-            format!(
-                "notation: '{}' is not a notation of {}; use one of: {}",
-                name.as_str(),
-                V::ID,
-                known.join(", ")
-            ),
-        )
-        .field("notation")
-    })
-}
-
 /// Reads the query of `GET …/diagram.svg`, refusing unknown parameters and
 /// naming the one at fault.
 pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
     const PARAMS: &str = "fen, moves, rules, notation, flip, coordinates, highlight";
-    let pairs = web::Query::<Vec<(String, String)>>::from_query(query)
-        .map_err(|_| {
-            ApiError::new(
-                Problem::InvalidRequest,
-                "the query string cannot be read as name=value pairs",
-            )
-        })?
-        .into_inner();
     let mut q = DiagramQuery::default();
-    for (name, value) in pairs {
+    for (name, value) in query_pairs(query)? {
         let flag = |value: &str| match value {
             "true" => Ok(Some(true)),
             "false" => Ok(Some(false)),
@@ -643,23 +450,11 @@ pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
                 )
             }
             "rules" => q.rules = Some(value),
-            "notation" => {
-                let v = Value::String(value);
-                q.notation = Some(
-                    serde_json::from_value(v.clone())
-                        .map_err(|_| field_error("notation", Some(&v), &EngineConfig::default()))?,
-                )
-            }
+            "notation" => q.notation = Some(query_notation(value)?),
             "flip" => q.flip = flag(&value)?,
             "coordinates" => q.coordinates = flag(&value)?,
             "highlight" => q.highlight = flag(&value)?,
-            _ => {
-                return Err(ApiError::new(
-                    Problem::InvalidRequest,
-                    format!("unknown parameter '{name}'; this request takes: {PARAMS}"),
-                )
-                .field(name.as_str()))
-            }
+            _ => return Err(unknown_parameter(&name, "this request", PARAMS)),
         }
     }
     Ok(q)
@@ -668,11 +463,12 @@ pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::{
-        AdjudicateRequest, AnalyzeRequest, Balances, BatchGame, BatchRequest, DiagramRequest,
+    use crate::api::requests::{
+        AdjudicateRequest, AnalyzeRequest, BatchGame, BatchRequest, DiagramRequest,
         PositionRequest, ValidateRequest,
     };
-    use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
+    use crate::api::wire::Balances;
+    use utoipa::PartialSchema;
 
     /// Every field of every request body has words for what it takes, so a
     /// new field cannot be refused with "another value".
@@ -701,49 +497,6 @@ mod tests {
             assert!(expectation(&field).is_some(), "{field}");
         }
         assert!(expectation("games[]").is_some());
-    }
-
-    /// The rule options are read off the rules' schemas and defaults.
-    #[test]
-    fn rule_options_come_from_the_rules_themselves() {
-        let xiangqi = rule_options::<Xiangqi>();
-        let names: Vec<&str> = xiangqi.iter().map(|o| o.name.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "move_limit_plies",
-                "no_repetition_draw_before_move",
-                "repetition",
-                "repetition_ends_game"
-            ]
-        );
-        assert_eq!(xiangqi[1].default, serde_json::json!(0));
-        assert_eq!(xiangqi[3].default, serde_json::json!(true));
-        assert_eq!(xiangqi[3].kind, OptionType::Boolean);
-        assert_eq!(xiangqi[0].default, serde_json::json!(100));
-        assert_eq!(xiangqi[2].values, ["asian", "none"]);
-        assert_eq!(xiangqi[2].expectation(), "one of 'asian', 'none'");
-        let taxi = rule_options::<Taxi>();
-        assert_eq!(
-            taxi.iter()
-                .map(|o| (o.name.as_str(), o.default.clone()))
-                .collect::<Vec<_>>(),
-            [
-                ("income", serde_json::json!(2)),
-                ("repetition_ends_game", serde_json::json!(true)),
-                ("start_money", serde_json::json!(16))
-            ]
-        );
-        let tamerlane = rule_options::<Tamerlane>();
-        let get = |n: &str| tamerlane.iter().find(|o| o.name == n).unwrap();
-        // The same JSON type as Xiangqi's `repetition`: a string.
-        assert_eq!(get("repetition").default, serde_json::json!("threefold"));
-        assert_eq!(get("repetition").kind, OptionType::String);
-        assert_eq!(get("repetition").values, ["threefold", "none"]);
-        assert_eq!(get("repetition_ends_game").kind, OptionType::Boolean);
-        assert_eq!(get("move_limit_plies").default, serde_json::json!(100));
-        assert_eq!(get("setup").values, ["standard", "feminine", "third"]);
-        assert!(tamerlane.iter().all(|o| !o.description.is_empty()));
     }
 
     #[test]

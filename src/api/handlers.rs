@@ -1,5 +1,5 @@
 //! The routes: each reads its request, picks the variant with one visitor
-//! of [`super::work`], and answers. Each is registered once, with its OpenAPI
+//! of [`super::endpoints`], and answers. Each is registered once, with its OpenAPI
 //! entry (see `api::routes`).
 
 use std::sync::Arc;
@@ -7,14 +7,18 @@ use std::sync::Arc;
 use actix_web::http::header;
 use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
-use super::engine::Peer;
-use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
-use super::extract::{read_query, BatchBody, Body};
-use super::types::*;
-use super::work::{
+use super::answers::ndjson;
+use super::endpoints::{
     self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
     LegalMoves, Lines, Validate, MAX_BATCH,
 };
+use super::engine::Peer;
+use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
+use super::extract::{read_query, BatchBody, Body};
+use super::requests::*;
+use super::responses::*;
+use super::state::AppState;
+use super::wire::*;
 use crate::diagram::Options as DiagramOptions;
 use crate::variants::{NotationName, VariantId};
 
@@ -28,7 +32,7 @@ use crate::variants::{NotationName, VariantId};
 #[route("/v1/variants", method = "GET", method = "HEAD")]
 pub async fn list_variants() -> web::Json<VariantList> {
     web::Json(VariantList {
-        variants: work::variants(),
+        variants: endpoints::variants(),
     })
 }
 
@@ -90,6 +94,7 @@ pub async fn get_variant(
     )),
     responses(
         (status = 200, description = "The position and its legal moves", body = LegalMovesResponse),
+        VariantError,
         BodyErrors
     )
 )]
@@ -136,6 +141,7 @@ pub async fn legal_moves(
     )),
     responses(
         (status = 200, description = "The verdict on the move", body = ValidateResponse),
+        VariantError,
         BodyErrors
     )
 )]
@@ -207,6 +213,7 @@ pub async fn validate(
             (AdjudicateResponse = "application/json"),
             (String = "application/x-chess-pgn", example = json!("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Variant \"Xiangqi\"]\n[SetUp \"1\"]\n[FEN \"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n[Format \"ICCS\"]\n[Termination \"checkmate\"]\n\n1. a0a9 {Black is checkmated: Red wins} 1-0\n"))
         )),
+        VariantError,
         BodyErrors
     )
 )]
@@ -308,6 +315,7 @@ fn ndjson_response(rx: Lines) -> HttpResponse {
             (BatchResponse = "application/json"),
             (BatchResult = "application/x-ndjson")
         )),
+        VariantError,
         BodyErrors
     )
 )]
@@ -364,7 +372,7 @@ pub async fn adjudicate_batch(
                 items,
                 rules,
                 notation,
-                sink: |item: BatchResult| tx.send(work::ndjson(&item)).is_ok(),
+                sink: |item: BatchResult| tx.send(ndjson(&item)).is_ok(),
             })
         });
         return Ok(ndjson_response(rx));
@@ -385,7 +393,7 @@ pub async fn adjudicate_batch(
     .await
     .map_err(|e| {
         tracing::error!(error = %e, "a batch's thread failed");
-        work::internal()
+        super::error::internal()
     })?;
     let errors = results.iter().filter(|r| r.error.is_some()).count();
     Ok(HttpResponse::Ok().json(BatchResponse {
@@ -453,6 +461,7 @@ fn records(text: &str) -> Vec<BatchItem> {
             (AnalyzeResponse = "application/json"),
             (AnalyzeProgress = "application/x-ndjson")
         )),
+        VariantError,
         BodyErrors,
         BusyError
     )
@@ -461,7 +470,7 @@ fn records(text: &str) -> Vec<BatchItem> {
 pub async fn analyze(
     variant: web::Path<VariantId>,
     body: Body<AnalyzeRequest>,
-    state: web::Data<super::AppState>,
+    state: web::Data<AppState>,
     http: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let analyze = Analyze {
@@ -531,6 +540,7 @@ fn diagram_options(
             (String = "image/svg+xml"),
             (Vec<u8> = "application/octet-stream")
         )),
+        VariantError,
         QueryErrors
     )
 )]
@@ -595,6 +605,7 @@ pub async fn diagram_get(
             (String = "image/svg+xml"),
             (Vec<u8> = "application/octet-stream")
         )),
+        VariantError,
         BodyErrors
     )
 )]
@@ -631,7 +642,7 @@ pub async fn healthz() -> web::Json<Health> {
     (status = 503, description = "Draining before a shutdown: send requests elsewhere", body = Health, example = json!({"status": "shutting_down"}))
 ))]
 #[route("/readyz", method = "GET", method = "HEAD")]
-pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
+pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     if state.is_ready() {
         HttpResponse::Ok().json(Health {
             status: HealthStatus::Ready,
@@ -654,7 +665,7 @@ pub async fn readyz(state: web::Data<super::AppState>) -> HttpResponse {
     ))
 ))]
 #[route("/metrics", method = "GET", method = "HEAD")]
-pub async fn metrics(state: web::Data<super::AppState>, http: HttpRequest) -> HttpResponse {
+pub async fn metrics(state: web::Data<AppState>, http: HttpRequest) -> HttpResponse {
     if accepts(&http, "application/openmetrics-text") {
         HttpResponse::Ok()
             .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
@@ -663,19 +674,5 @@ pub async fn metrics(state: web::Data<super::AppState>, http: HttpRequest) -> Ht
         HttpResponse::Ok()
             .content_type("text/plain; version=0.0.4; charset=utf-8")
             .body(state.metrics.render_classic())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_panic_becomes_a_problem() {
-        let err = work::guarded::<()>(|| panic!("a bug")).unwrap_err();
-        assert_eq!(err.problem(), Problem::Internal);
-        assert_eq!(err.body().status, 500);
-        assert_eq!(err.body().code.code(), "internal");
-        assert_eq!(work::guarded(|| Ok::<_, ApiError>(7)).unwrap(), 7);
     }
 }

@@ -1,7 +1,9 @@
 //! The HTTP API: thin handlers over the rules core, an OpenAPI document
 //! generated from the code, and Swagger UI.
 
+pub mod answers;
 pub mod defaults;
+pub mod endpoints;
 pub mod engine;
 pub mod error;
 pub mod extract;
@@ -9,12 +11,15 @@ pub mod handlers;
 pub mod metrics;
 pub mod observe;
 pub mod record;
-mod server;
+pub mod replay;
+pub mod requests;
+pub mod responses;
+pub mod rules;
+pub mod server;
 mod state;
-pub mod types;
-pub mod work;
+pub mod wire;
 
-pub use server::{init_tracing, serve, server, LogFormat, ServeArgs};
+pub use extract::MAX_BODY_BYTES;
 pub use state::AppState;
 
 use std::sync::Arc;
@@ -29,9 +34,6 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use error::{ApiError, Problem};
 
-/// The largest request body accepted (1 MiB).
-pub const MAX_BODY_BYTES: usize = 1 << 20;
-
 /// The document's head: what the routes do not say themselves.
 #[derive(OpenApi)]
 #[openapi(
@@ -39,7 +41,7 @@ pub const MAX_BODY_BYTES: usize = 1 << 20;
         title = "arbiter",
         description = "A stateless rules service for Xiangqi, Taxi chess and Tamerlane chess: legal moves, move validation with reasons, adjudication, engine analysis and diagrams. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
     ),
-    components(schemas(error::ProblemDetails, types::Side)),
+    components(schemas(error::ProblemDetails, wire::Side)),
     tags(
         (name = "variants", description = "What the service supports"),
         (name = "rules", description = "Legal moves, validation and adjudication"),

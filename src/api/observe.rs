@@ -12,7 +12,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, Error};
 use tracing::Instrument;
 
-use super::AppState;
+use super::state::AppState;
 
 /// The header carrying a request's id: the client's if it sent one, else ours.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

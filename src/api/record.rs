@@ -1,86 +1,12 @@
-//! Game records in requests: a `pgn` field read into the start position,
-//! the moves and their notation; a game written back as PGN. The PGN
-//! grammar itself is [`crate::pgn`]'s; this module maps it onto the
-//! request fields every endpoint already reads.
-
-use std::borrow::Cow;
+//! Game records in requests and answers: what a `pgn` record says beside
+//! its moves (balances, the result, where a move stands), its move pairs
+//! split, and a game written back as PGN. The PGN grammar itself is
+//! [`crate::pgn`]'s; [`super::replay`] reads a record into a game.
 
 use super::error::{ApiError, Problem};
-use super::extract::notation_of;
-use super::types::PositionFields;
 use crate::pgn::{self, Record, WriteOptions};
-use crate::prose::{self, Prose};
+use crate::prose::Prose;
 use crate::variants::{Color, Game, GameResult, NotationName, Outcome, Variant};
-
-/// Where a request's game comes from: its `fen`, `moves` and `balances`
-/// (borrowed), or its `pgn` record read into the same.
-pub struct Source<'a, V: Variant> {
-    /// The start position.
-    pub fen: Option<Cow<'a, str>>,
-    /// The moves, as written.
-    pub moves: Cow<'a, [String]>,
-    /// Taxi chess: both balances.
-    pub balances: Option<[u32; 2]>,
-    /// The moves' notation; `None`: the record's first move decides (see
-    /// [`detect`]).
-    pub notation: Option<V::Notation>,
-    /// The record, when the game came as PGN.
-    pub record: Option<Record>,
-}
-
-/// The source of a request's game.
-pub fn source_of<V: Prose>(req: &impl PositionFields) -> Result<Source<'_, V>, ApiError> {
-    let field_balances = req.balances().map(|b| [b.white, b.black]);
-    let Some(text) = req.pgn() else {
-        return Ok(Source {
-            fen: req.fen().map(Cow::Borrowed),
-            moves: Cow::Borrowed(req.moves()),
-            balances: field_balances,
-            notation: Some(notation_of::<V>(req.notation())?),
-            record: None,
-        });
-    };
-    if req.fen().is_some() || !req.moves().is_empty() {
-        return Err(ApiError::new(
-            Problem::InvalidRequest,
-            "pgn: send a game either as pgn or as fen and moves, not both",
-        )
-        .field("pgn"));
-    }
-    let record = pgn::read(text).map_err(|e| invalid(prose::pgn_error(&e)))?;
-    from_record(record, field_balances, req.notation())
-}
-
-/// The source of a game read from a record: its `[FEN]`, its
-/// `[Balances]` (else `balances`), its `[Format]` (else `notation`, else
-/// its first move decides, see [`detect`]).
-pub fn from_record<V: Prose>(
-    record: Record,
-    balances: Option<[u32; 2]>,
-    notation: Option<NotationName>,
-) -> Result<Source<'static, V>, ApiError> {
-    let balances = match record.tag("Balances") {
-        None => balances,
-        Some(tag) => Some(parse_balances(tag).ok_or_else(|| {
-            invalid(format!(
-                "the [Balances] tag is '{tag}'; write White's and Black's balances as two whole numbers, like \"16/16\""
-            ))
-        })?),
-    };
-    let notation = match (record.tag("Format"), notation) {
-        (Some(tag), _) => Some(format_notation::<V>(tag)?),
-        (None, Some(name)) => Some(notation_of::<V>(Some(name))?),
-        (None, None) => None,
-    };
-    let moves = record.move_texts();
-    Ok(Source {
-        fen: record.fen().map(|f| Cow::Owned(f.to_owned())),
-        moves: Cow::Owned(moves),
-        balances,
-        notation,
-        record: Some(record),
-    })
-}
 
 /// A problem with a `pgn` record.
 pub fn invalid(detail: String) -> ApiError {
@@ -93,52 +19,16 @@ fn parse_balances(tag: &str) -> Option<[u32; 2]> {
     Some([white.trim().parse().ok()?, black.trim().parse().ok()?])
 }
 
-/// The notation a `[Format]` tag names (`ICCS`, `WXF`, `Chinese`, …).
-fn format_notation<V: Variant>(tag: &str) -> Result<V::Notation, ApiError> {
-    NotationName::parse(tag)
-        .and_then(V::notation)
-        .ok_or_else(|| {
-            let known: Vec<String> = V::info()
-                .notations
-                .iter()
-                .map(|n| n.name.as_str().to_uppercase())
-                .collect();
-            invalid(format!(
-                "the [Format] tag '{tag}' names no notation of {}; use one of: {}",
-                V::ID,
-                known.join(", ")
-            ))
-        })
-}
-
-/// The notation of a record that does not say: the first of the
-/// variant's notations (SAN first, PGN's own) in which the first move is
-/// legal, else in which it can be read; else the first. A first token
-/// that holds a move pair (`C2.5H8+7`) is split as the notation splits it.
-pub fn detect<V: Variant>(start: &V, first: Option<&str>) -> V::Notation {
-    let mut names: Vec<NotationName> = V::info().notations.iter().map(|n| n.name).collect();
-    names.sort_by_key(|&n| n != NotationName::San);
-    let notations: Vec<V::Notation> = names.iter().filter_map(|&n| V::notation(n)).collect();
-    let fallback = notations.first().copied().unwrap_or_default();
-    let Some(text) = first else {
-        return fallback;
+/// The balances a record's `[Balances]` tag gives, if it has one.
+pub fn balances(record: &Record) -> Result<Option<[u32; 2]>, ApiError> {
+    let Some(tag) = record.tag("Balances") else {
+        return Ok(None);
     };
-    let tried: Vec<_> = notations
-        .iter()
-        .map(|&n| {
-            let first = V::split_record_token(text, n).swap_remove(0);
-            (n, start.parse_move(&first, n))
-        })
-        .collect();
-    tried
-        .iter()
-        .find(|(_, r)| r.is_ok())
-        .or_else(|| {
-            tried
-                .iter()
-                .find(|(_, r)| r.as_ref().is_err_and(|e| !e.is_syntax()))
-        })
-        .map_or(fallback, |(n, _)| *n)
+    parse_balances(tag).map(Some).ok_or_else(|| {
+        invalid(format!(
+            "the [Balances] tag is '{tag}'; write White's and Black's balances as two whole numbers, like \"16/16\""
+        ))
+    })
 }
 
 /// The record's moves in `notation`: tokens that hold several moves

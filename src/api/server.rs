@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use actix_web::HttpServer;
 
-use super::{app, defaults, engine, AppState};
+use super::state::AppState;
+use super::{app, defaults, engine};
 
 /// `arbiter serve` options.
 #[derive(Debug, clap::Args)]
@@ -162,6 +163,13 @@ impl Default for ServeArgs {
             log_format: LogFormat::Text,
             cors_origins: Vec::new(),
         }
+    }
+}
+
+impl Default for engine::EngineConfig {
+    /// The limits of `arbiter serve` run without options.
+    fn default() -> engine::EngineConfig {
+        ServeArgs::default().engine_config()
     }
 }
 

@@ -57,13 +57,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         };
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth >= depth {
-                let score = tt::score_from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+                if let Some(score) = settled(&e, ply, alpha, beta) {
                     return score;
                 }
             }
@@ -374,21 +368,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         // Results with moves left out are not the position's value.
         if (ply != 0 || self.excluded.is_empty()) && !singular_search {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table.store(
-                key,
-                best_move.map_or(0, V::move_signature),
-                tt::score_to_table(best, ply),
-                static_eval,
-                depth,
-                bound,
-            );
+            let window = (original_alpha, beta);
+            self.store(key, best, window, best_move, ply, static_eval, depth);
         }
         best
     }
@@ -404,16 +385,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         // Any stored result settles a quiescence node if its bound allows.
         let entry = self.table.probe(self.hashes[self.path.len() - 1]);
-        if let Some(e) = entry {
-            let score = tt::score_from_table(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) = entry.and_then(|e| settled(&e, ply, alpha, beta)) {
+            return score;
         }
         // In check (near the horizon), every evasion, so that mates are seen;
         // otherwise captures only, after the side to move may stand pat
@@ -507,9 +480,29 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 }
             }
         }
+        let window = (original_alpha, beta);
+        self.store(key, best, window, best_move, ply, static_eval, 0);
+        best
+    }
+
+    /// Keeps a node's result in the table: `best` with its bound (where it
+    /// fell against the `(alpha, beta)` window the node was searched with)
+    /// and the best move's signature.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        best: i32,
+        (alpha, beta): (i32, i32),
+        best_move: Option<V::Move>,
+        ply: usize,
+        static_eval: i32,
+        depth: i32,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > original_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -519,9 +512,21 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             best_move.map_or(0, V::move_signature),
             tt::score_to_table(best, ply),
             static_eval,
-            0,
+            depth,
             bound,
         );
-        best
     }
+}
+
+/// The stored score of `e`, when its bound settles a node searched with the
+/// window `(alpha, beta)`.
+#[inline]
+fn settled(e: &tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = tt::score_from_table(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
 }

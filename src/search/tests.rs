@@ -335,82 +335,50 @@ fn assert_exchange<V: Evaluate>(fen: &str, text: &str, lo: i32, hi: i32) {
 
 #[test]
 fn xiangqi_exchanges_are_played_out() {
-    // An undefended soldier: the chariot wins it (60).
-    assert_exchange::<xiangqi::Xiangqi>("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60, 60);
-    // Defended by a horse: the chariot is lost for the soldier.
-    assert_exchange::<xiangqi::Xiangqi>(
-        "5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1",
-        "e4e6",
-        -540,
-        -540,
-    );
-    // A quiet move to a safe point wins and loses nothing; next to the
-    // soldier, the soldier takes the chariot.
-    assert_exchange::<xiangqi::Xiangqi>("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4d4", 0, 0);
-    assert_exchange::<xiangqi::Xiangqi>(
-        "5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1",
-        "e4e5",
-        -600,
-        -600,
-    );
-    // The chariot leaves the file, so the cannon behind it has one screen
-    // left and takes the horse back: 60 - 600 + 270.
-    assert_exchange::<xiangqi::Xiangqi>(
-        "5k3/3n5/9/4p4/4R4/9/4P4/9/4C4/3K5 w - - 0 1",
-        "e5e6",
-        -270,
-        -270,
-    );
-    // Without the soldier on e3 no screen is left: no recapture.
-    assert_exchange::<xiangqi::Xiangqi>(
-        "5k3/3n5/9/4p4/4R4/9/9/9/4C4/3K5 w - - 0 1",
-        "e5e6",
-        -540,
-        -540,
-    );
-    // A quiet horse move onto a point a soldier attacks loses the horse.
-    assert_exchange::<xiangqi::Xiangqi>(
-        "5k3/9/9/9/4p4/9/9/3N5/9/3K5 w - - 0 1",
-        "d2e4",
-        -270,
-        -270,
-    );
-    // The general takes a chariot where nothing takes back.
-    assert_exchange::<xiangqi::Xiangqi>("5k3/9/9/9/9/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 600, 600);
-    // The general takes back only where nothing takes it then: here the
-    // cannon on e2 (screen e5) guards e7, so the horse is won outright.
-    assert_exchange::<xiangqi::Xiangqi>(
-        "9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1",
-        "d7e7",
-        270,
-        270,
-    );
-    assert_exchange::<xiangqi::Xiangqi>(
-        "9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1",
-        "d7e7",
-        -330,
-        -330,
-    );
+    for (fen, mv, value) in [
+        // An undefended soldier: the chariot wins it (60).
+        ("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60),
+        // Defended by a horse: the chariot is lost for the soldier.
+        ("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", -540),
+        // A quiet move to a safe point wins and loses nothing; next to the
+        // soldier, the soldier takes the chariot.
+        ("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4d4", 0),
+        ("5k3/3n5/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e5", -600),
+        // The chariot leaves the file, so the cannon behind it has one screen
+        // left and takes the horse back: 60 - 600 + 270.
+        ("5k3/3n5/9/4p4/4R4/9/4P4/9/4C4/3K5 w - - 0 1", "e5e6", -270),
+        // Without the soldier on e3 no screen is left: no recapture.
+        ("5k3/3n5/9/4p4/4R4/9/9/9/4C4/3K5 w - - 0 1", "e5e6", -540),
+        // A quiet horse move onto a point a soldier attacks loses the horse.
+        ("5k3/9/9/9/4p4/9/9/3N5/9/3K5 w - - 0 1", "d2e4", -270),
+        // The general takes a chariot where nothing takes back.
+        ("5k3/9/9/9/9/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 600),
+        // The general takes back only where nothing takes it then: here the
+        // cannon on e2 (screen e5) guards e7, so the horse is won outright.
+        ("9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1", "d7e7", 270),
+        ("9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1", "d7e7", -330),
+    ] {
+        assert_exchange::<xiangqi::Xiangqi>(fen, mv, value, value);
+    }
 }
 
 #[test]
 fn taxi_exchanges_are_played_out() {
-    // A pawn defended by a pawn costs the rook that takes it.
-    assert_exchange::<taxi::Taxi>(
-        "4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99",
-        "e4e6",
-        -400,
-        -400,
-    );
-    // An undefended knight is won.
-    assert_exchange::<taxi::Taxi>("4k3/8/4n3/8/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 0, 0);
-    assert_exchange::<taxi::Taxi>("4k3/8/8/4n3/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 320, 320);
-    // The rook behind joins in: pawn, rook for rook.
-    assert_exchange::<taxi::Taxi>("r3k3/p7/8/8/8/8/R7/R3K3 w - - 0 1 99/99", "a2a7", 100, 100);
-    // A capture the opponent cannot pay to answer keeps what it took: with
-    // nothing but its income of 2, Black's rook cannot travel three squares.
-    assert_exchange::<taxi::Taxi>("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100, 100);
-    assert_exchange::<taxi::Taxi>("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400, -400);
+    for (fen, mv, value) in [
+        // A pawn defended by a pawn costs the rook that takes it.
+        ("4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99", "e4e6", -400),
+        // An undefended knight is won.
+        ("4k3/8/4n3/8/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 0),
+        ("4k3/8/8/4n3/8/8/8/Q3K3 w - - 0 1 99/99", "a1e5", 320),
+        // The rook behind joins in: pawn, rook for rook.
+        ("r3k3/p7/8/8/8/8/R7/R3K3 w - - 0 1 99/99", "a2a7", 100),
+        // A capture the opponent cannot pay to answer keeps what it took: with
+        // nothing but its income of 2, Black's rook cannot travel three squares.
+        ("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100),
+        ("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400),
+    ] {
+        assert_exchange::<taxi::Taxi>(fen, mv, value, value);
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+pub(crate) mod bits;
 pub mod game;
 mod perft;
 pub mod spelling;
@@ -261,6 +262,17 @@ impl Verdict {
             winner: None,
             repetition: None,
         }
+    }
+
+    /// `loser` has no legal move and loses: checkmated when in check,
+    /// else stalemated (Xiangqi's and Tamerlane chess's rule).
+    pub fn no_legal_move(loser: Color, in_check: bool) -> Verdict {
+        let reason = if in_check {
+            Reason::Checkmate
+        } else {
+            Reason::Stalemate
+        };
+        Verdict::win(!loser, reason)
     }
 }
 

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use arbiter::api::{self, AppState, ServeArgs};
+use arbiter::api::server::{self, ServeArgs};
+use arbiter::api::AppState;
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -24,7 +25,7 @@ pub async fn start_with(args: ServeArgs) -> Server {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     let state = Arc::new(AppState::new(args.engine_config()));
-    let server = api::server(listener, &args, state).unwrap();
+    let server = server::server(listener, &args, state).unwrap();
     actix_rt::spawn(server);
     Server {
         base: format!("http://{addr}"),

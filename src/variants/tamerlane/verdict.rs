@@ -30,12 +30,7 @@ pub fn verdict(
     }
     let us = pos.side();
     if !has_legal_move {
-        let reason = if pos.in_check_of(us) {
-            Reason::Checkmate
-        } else {
-            Reason::Stalemate
-        };
-        return Some(Verdict::win(!us, reason));
+        return Some(Verdict::no_legal_move(us, pos.in_check_of(us)));
     }
     if rules.bare_king {
         match [

@@ -7,6 +7,7 @@ use cozy_chess::{
     get_rook_moves, BitBoard, Square,
 };
 
+pub(super) use crate::variants::bits::bits;
 use crate::variants::Color;
 
 /// A square, `0..64`: a1 = 0, h1 = 7, a8 = 56.
@@ -206,17 +207,4 @@ pub fn travel(kind: Kind, from: Sq, to: Sq) -> u32 {
     } else {
         distance(from, to)
     }
-}
-
-#[inline]
-pub(super) fn bits(mut b: u64) -> impl Iterator<Item = Sq> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let s = b.trailing_zeros() as Sq;
-            b &= b - 1;
-            Some(s)
-        }
-    })
 }

@@ -255,38 +255,17 @@ const HORSE_DELTAS: [(i32, i32); 8] = [
 ];
 
 /// Horse moves: target and the leg point that blocks it.
-pub static HORSE_MOVES: [Steps; POINTS] = {
-    let mut t = [NO_STEPS; POINTS];
-    let mut s = 0;
-    while s < POINTS {
-        let f = (s % FILES) as i32;
-        let r = (s / FILES) as i32;
-        let mut i = 0;
-        while i < 8 {
-            let (df, dr) = HORSE_DELTAS[i];
-            if on_board(f + df, r + dr) {
-                // The leg is one orthogonal step along the long side of the move.
-                let (lf, lr) = if dr == 2 || dr == -2 {
-                    (f, r + dr / 2)
-                } else {
-                    (f + df / 2, r)
-                };
-                t[s] = push(
-                    t[s],
-                    sq((f + df) as usize, (r + dr) as usize),
-                    sq(lf as usize, lr as usize),
-                );
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    t
-};
+pub static HORSE_MOVES: [Steps; POINTS] = horse_steps(false);
 
 /// Horses that attack a point: `to` is the horse's point, `via` its leg,
 /// which is always a diagonal neighbour of the attacked point.
-pub static HORSE_ATTACKS: [Steps; POINTS] = {
+pub static HORSE_ATTACKS: [Steps; POINTS] = horse_steps(true);
+
+/// A horse's steps from each point (`inward` false: where a horse there
+/// goes), or to it (`inward` true: where a horse that attacks it stands),
+/// each with the leg: one orthogonal step from the horse along the long
+/// side of its move.
+const fn horse_steps(inward: bool) -> [Steps; POINTS] {
     let mut t = [NO_STEPS; POINTS];
     let mut s = 0;
     while s < POINTS {
@@ -295,18 +274,22 @@ pub static HORSE_ATTACKS: [Steps; POINTS] = {
         let mut i = 0;
         while i < 8 {
             let (df, dr) = HORSE_DELTAS[i];
-            // A horse at (f+df, r+dr) moving (-df, -dr) lands here.
-            let hf = f + df;
-            let hr = r + dr;
-            if on_board(hf, hr) {
-                let (lf, lr) = if dr == 2 || dr == -2 {
-                    (hf, hr - dr / 2)
+            let (tf, tr) = (f + df, r + dr);
+            if on_board(tf, tr) {
+                // The horse's point, and its step from there.
+                let (hf, hr, sf, sr) = if inward {
+                    (tf, tr, -df, -dr)
                 } else {
-                    (hf - df / 2, hr)
+                    (f, r, df, dr)
+                };
+                let (lf, lr) = if sr == 2 || sr == -2 {
+                    (hf, hr + sr / 2)
+                } else {
+                    (hf + sf / 2, hr)
                 };
                 t[s] = push(
                     t[s],
-                    sq(hf as usize, hr as usize),
+                    sq(tf as usize, tr as usize),
                     sq(lf as usize, lr as usize),
                 );
             }
@@ -315,7 +298,7 @@ pub static HORSE_ATTACKS: [Steps; POINTS] = {
         s += 1;
     }
     t
-};
+}
 
 /// Elephant moves: target and eye, never across the river.
 pub static ELEPHANT_MOVES: [Steps; POINTS] = {
@@ -479,64 +462,50 @@ pub const fn eyes(occ: u128, s: Sq) -> usize {
 }
 
 /// Horse targets by point and [`legs`] index: the points whose leg is free.
-pub static HORSE_BB: [[u128; 16]; POINTS] = {
-    let mut t = [[0u128; 16]; POINTS];
-    let mut s = 0;
-    while s < POINTS {
-        let f = (s % FILES) as i32;
-        let r = (s / FILES) as i32;
-        let mut legs = 0;
-        while legs < 16 {
-            let mut i = 0;
-            while i < 8 {
-                let (df, dr) = HORSE_DELTAS[i];
-                let leg_bit = if dr == 2 {
-                    0
-                } else if dr == -2 {
-                    1
-                } else if df == 2 {
-                    2
-                } else {
-                    3
-                };
-                if on_board(f + df, r + dr) && legs & (1 << leg_bit) == 0 {
-                    t[s][legs] |= 1u128 << sq((f + df) as usize, (r + dr) as usize);
-                }
-                i += 1;
-            }
-            legs += 1;
-        }
-        s += 1;
-    }
-    t
-};
+pub static HORSE_BB: [[u128; 16]; POINTS] = by_blockers(
+    &HORSE_DELTAS,
+    // Each step's leg as a bit of the index: above, below, right, left.
+    &[0, 0, 1, 1, 2, 2, 3, 3],
+    false,
+);
 
 /// Elephant targets by point and [`eyes`] index: the points whose eye is
 /// free, on the elephant's side of the river.
-pub static ELEPHANT_BB: [[u128; 16]; POINTS] = {
+pub static ELEPHANT_BB: [[u128; 16]; POINTS] =
+    by_blockers(&[(2, 2), (-2, 2), (2, -2), (-2, -2)], &[0, 1, 2, 3], true);
+
+/// The targets of a stepping piece by point and by which of the points
+/// that can block its steps are occupied (the index, one bit a blocking
+/// point, `blocker[i]` the bit of step `deltas[i]`); with `river`, only
+/// steps that stay on their side of the river.
+const fn by_blockers(
+    deltas: &[(i32, i32)],
+    blocker: &[usize],
+    river: bool,
+) -> [[u128; 16]; POINTS] {
     let mut t = [[0u128; 16]; POINTS];
-    let deltas = [(2, 2), (-2, 2), (2, -2), (-2, -2)];
     let mut s = 0;
     while s < POINTS {
         let f = (s % FILES) as i32;
         let r = (s / FILES) as i32;
-        let mut eyes = 0;
-        while eyes < 16 {
+        let mut blocked = 0;
+        while blocked < 16 {
             let mut i = 0;
-            while i < 4 {
+            while i < deltas.len() {
                 let (df, dr) = deltas[i];
                 let (tf, tr) = (f + df, r + dr);
-                if on_board(tf, tr) && (r <= 4) == (tr <= 4) && eyes & (1 << i) == 0 {
-                    t[s][eyes] |= 1u128 << sq(tf as usize, tr as usize);
+                let stays = !river || (r <= 4) == (tr <= 4);
+                if on_board(tf, tr) && stays && blocked & (1 << blocker[i]) == 0 {
+                    t[s][blocked] |= 1u128 << sq(tf as usize, tr as usize);
                 }
                 i += 1;
             }
-            eyes += 1;
+            blocked += 1;
         }
         s += 1;
     }
     t
-};
+}
 
 const fn soldier_steps(c: usize, s: usize) -> u128 {
     let f = s % FILES;

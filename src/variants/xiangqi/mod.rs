@@ -1,9 +1,11 @@
 //! Xiangqi (Chinese chess): the rules this service implements are stated in
 //! `docs/rules/xiangqi.md`.
 
+mod attacks;
 pub mod board;
 mod chinese;
 mod fen;
+mod legal;
 mod notation;
 mod position;
 mod repetition;
@@ -11,12 +13,17 @@ mod verdict;
 mod why;
 
 #[cfg(test)]
+mod chase_tests;
+#[cfg(test)]
+mod notation_tests;
+#[cfg(test)]
 mod tests;
 
+pub use attacks::Standing;
 pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
 pub use fen::START_FEN;
 pub use notation::Notation;
-pub use position::{Move, Position, Standing, Undo};
+pub use position::{Move, Position, Undo};
 pub use repetition::judge_cycle;
 pub use why::Why;
 

@@ -430,13 +430,19 @@ fn fold(symbols: [char; 4], f: fn(char) -> char) -> [char; 4] {
     symbols.map(f)
 }
 
-/// Folds the spellings of WXF that people use into one form.
-fn normalize_wxf(text: &str) -> String {
+/// A written move in one form: full-width forms narrowed, white space
+/// dropped, each character folded by `fold`.
+fn normalize(text: &str, fold: fn(char) -> char) -> String {
     text.chars()
         .map(spelling::narrow)
         .filter(|c| !c.is_whitespace())
-        .map(normalize_wxf_char)
+        .map(fold)
         .collect()
+}
+
+/// Folds the spellings of WXF that people use into one form.
+fn normalize_wxf(text: &str) -> String {
+    normalize(text, normalize_wxf_char)
 }
 
 fn normalize_wxf_char(c: char) -> char {
@@ -452,11 +458,7 @@ fn normalize_wxf_char(c: char) -> char {
 /// Folds Chinese notation (traditional or simplified characters, any digits)
 /// into one form.
 fn normalize_chinese(text: &str) -> String {
-    text.chars()
-        .map(spelling::narrow)
-        .filter(|c| !c.is_whitespace())
-        .map(normalize_chinese_char)
-        .collect()
+    normalize(text, normalize_chinese_char)
 }
 
 fn normalize_chinese_char(c: char) -> char {

@@ -18,12 +18,7 @@ pub fn verdict(
     let pos = positions.last().expect("a game has a position");
     let us = pos.side();
     if !has_legal_move {
-        let reason = if pos.general_attacked(us) {
-            Reason::Checkmate
-        } else {
-            Reason::Stalemate
-        };
-        return Some(Verdict::win(!us, reason));
+        return Some(Verdict::no_legal_move(us, pos.general_attacked(us)));
     }
     let last = positions.len() - 1;
     let repetition = match (rules.repetition, repeats) {

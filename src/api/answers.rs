@@ -1,0 +1,303 @@
+//! Results turned into response bodies, once for every variant: a game's
+//! status and position, its legal moves in every notation, a repetition's
+//! grounds, a variant's description, a search's lines; words from
+//! [`crate::prose`].
+
+use super::error::{ApiError, Problem};
+use super::record;
+use super::replay::Replayed;
+use super::responses::*;
+use super::rules::rule_options;
+use super::wire::{Balances, ConductCode, MoverOutcome, Side, Status};
+use crate::pgn;
+use crate::prose::{self, Prose};
+use crate::search::{self, Score};
+use crate::variants::{
+    Color, Game, NotationName, Outcome, Pattern, RepetitionReport, Variant, WarningCode,
+};
+
+/// What `GET /v1/variants/{variant}` says about a variant.
+pub fn variant_details<V: Prose>() -> VariantDetails {
+    let info = V::info();
+    VariantDetails {
+        id: info.id,
+        name: V::NAME.to_owned(),
+        description: V::DESCRIPTION.to_owned(),
+        files: info.files,
+        ranks: info.ranks,
+        start_fen: info.start_fen.to_owned(),
+        sides: vec![Side::of(V::ID, Color::White), Side::of(V::ID, Color::Black)],
+        notations: info
+            .notations
+            .into_iter()
+            .map(|n| NotationDoc {
+                name: n.name,
+                aliases: n.aliases.to_vec(),
+                description: V::notation_description(n.name).to_owned(),
+                example: n.example.to_owned(),
+            })
+            .collect(),
+        rule_options: rule_options::<V>()
+            .into_iter()
+            .map(|o| RuleOption {
+                r#type: o.kind,
+                values: (!o.values.is_empty()).then(|| o.values.clone()),
+                name: o.name,
+                default: o.default,
+                description: o.description,
+            })
+            .collect(),
+    }
+}
+
+/// Whether the game goes on, and if not, how it ended, in figures and words.
+pub fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
+    let side = |c: Color| Side::of(V::ID, c);
+    GameStatus {
+        status: match outcome {
+            Outcome::Ongoing => Status::Ongoing,
+            Outcome::Ended(v) if v.winner.is_some() => Status::Decisive,
+            Outcome::Ended(_) => Status::Drawn,
+        },
+        result: outcome.result(),
+        winner: outcome.winner().map(side),
+        reason: outcome.reason(),
+        explanation: prose::outcome(game, outcome),
+        claimable_draws: if outcome.is_ongoing() {
+            game.claimable_draws()
+                .into_iter()
+                .map(|reason| ClaimableDraw {
+                    reason,
+                    explanation: V::claimable(game, reason),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        repetition: outcome.repetition().map(|r| repetition_doc(game, r)),
+    }
+}
+
+/// A repetition verdict's grounds, as the answer gives them.
+pub fn repetition_doc<V: Prose>(game: &Game<V>, r: &RepetitionReport) -> RepetitionDoc {
+    let side = |c: Color| Side::of(V::ID, c);
+    RepetitionDoc {
+        occurrences: r.occurrences.clone(),
+        cycle: PlyRange {
+            from_ply: r.cycle.0,
+            to_ply: r.cycle.1,
+        },
+        in_breach: r.in_breach.map(side),
+        sides: [Color::White, Color::Black]
+            .into_iter()
+            .zip(&r.conduct)
+            .map(|(c, conduct)| SideConduct {
+                side: side(c),
+                conduct: match conduct.pattern {
+                    Pattern::PerpetualCheck => ConductCode::PerpetualCheck,
+                    Pattern::PerpetualChase => ConductCode::PerpetualChase,
+                    Pattern::Allowed => ConductCode::Allowed,
+                    _ => ConductCode::Forbidden,
+                },
+                pattern: conduct.pattern,
+                term: conduct.pattern.chinese_term().to_owned(),
+                natures: conduct.natures.clone(),
+                chased: conduct
+                    .chased
+                    .iter()
+                    .map(|&s| {
+                        let (square, piece) = V::chased(&game.positions()[r.cycle.1], s);
+                        ChasedPiece { square, piece }
+                    })
+                    .collect(),
+                joint_chase: conduct.joint,
+            })
+            .collect(),
+    }
+}
+
+/// The position a request's game reached: its state, the repetition
+/// rulings it played past, and remarks on the request (`record`: its
+/// damaged tags).
+pub fn summary<V: Prose>(
+    game: &Game<V>,
+    outcome: &Outcome,
+    record: Option<&pgn::Record>,
+) -> PositionSummary {
+    let pos = game.current();
+    let start = &game.positions()[0];
+    let record_warnings = record
+        .into_iter()
+        .flat_map(|r| &r.warnings)
+        .map(|w| WarningDoc {
+            code: match w {
+                pgn::PgnWarning::DamagedTag { .. } => WarningCode::DamagedTag,
+            },
+            message: prose::pgn_warning(w),
+        });
+    PositionSummary {
+        fen: pos.to_fen(),
+        side_to_move: Side::of(V::ID, pos.side_to_move()),
+        in_check: pos.in_check(),
+        plies: game.moves().len(),
+        balances: pos
+            .balances()
+            .map(|[white, black]| Balances { white, black }),
+        status: status(game, outcome),
+        repetition_events: game
+            .repetition_events()
+            .iter()
+            .map(|e| {
+                let ruled = Outcome::Ended(e.verdict.clone());
+                RepetitionEventDoc {
+                    ply: e.ply,
+                    result: ruled.result(),
+                    winner: e.verdict.winner.map(|c| Side::of(V::ID, c)),
+                    reason: e.verdict.reason,
+                    explanation: V::explain(game, &e.verdict),
+                    repetition: e
+                        .verdict
+                        .repetition
+                        .as_deref()
+                        .map(|r| repetition_doc(game, r)),
+                }
+            })
+            .collect(),
+        warnings: start
+            .warnings()
+            .iter()
+            .map(|w| WarningDoc {
+                code: w.code,
+                message: V::warning(start, w),
+            })
+            .chain(record_warnings)
+            .collect(),
+    }
+}
+
+/// The legal moves `moves` of the game's position, every notation and mark.
+pub fn legal_moves_of<V: Prose>(
+    game: &Game<V>,
+    moves: &[V::Move],
+    notation: V::Notation,
+) -> Vec<LegalMove> {
+    let pos = game.current();
+    let mover = pos.side_to_move();
+    pos.describe_moves(moves, notation)
+        .into_iter()
+        .zip(moves)
+        .map(|(d, &mv)| {
+            let repetition = game.repetition_verdict_after(mv).map(|v| RepetitionMark {
+                outcome: match v.winner {
+                    Some(w) if w == mover => MoverOutcome::Win,
+                    Some(_) => MoverOutcome::Loss,
+                    None => MoverOutcome::Draw,
+                },
+                reason: v.reason,
+            });
+            let mut out = LegalMove {
+                mv: d.wire,
+                iccs: None,
+                fairy: None,
+                wxf: None,
+                chinese: None,
+                uci: None,
+                san: None,
+                cost: d.cost,
+                capture: d.capture,
+                check: d.gives_check,
+                forbidden_repetition: repetition
+                    .as_ref()
+                    .is_some_and(|r| r.outcome == MoverOutcome::Loss),
+                repetition,
+            };
+            for (name, text) in d.written {
+                let slot = match name {
+                    NotationName::Iccs | NotationName::Ucci => &mut out.iccs,
+                    NotationName::Fairy => &mut out.fairy,
+                    NotationName::Wxf => &mut out.wxf,
+                    NotationName::Chinese => &mut out.chinese,
+                    NotationName::Uci => &mut out.uci,
+                    NotationName::San => &mut out.san,
+                    NotationName::Coordinate => continue,
+                };
+                *slot = Some(text);
+            }
+            out
+        })
+        .collect()
+}
+
+/// The JSON result of a replayed game.
+pub fn adjudged<V: Prose>(r: &Replayed<V>) -> AdjudicateResponse {
+    let outcome = r.game.outcome();
+    let recorded = r.record.as_ref().and_then(record::recorded_result);
+    AdjudicateResponse {
+        variant: V::ID,
+        ended_at_ply: (!outcome.is_ongoing()).then(|| r.game.moves().len()),
+        moves_after_end: r.after_end,
+        recorded_result: recorded,
+        recorded_result_agrees: recorded.map(|g| g == outcome.result()),
+        position: summary(&r.game, &outcome, r.record.as_ref()),
+    }
+}
+
+/// A search's score as the answer gives it.
+pub fn score_doc(score: Score) -> ScoreDoc {
+    match score {
+        Score::Cp(v) => ScoreDoc {
+            cp: Some(v),
+            mate: None,
+        },
+        Score::Mate(n) => ScoreDoc {
+            cp: None,
+            mate: Some(n),
+        },
+    }
+}
+
+/// The lines of a search, written from `start` in `notation`.
+pub fn lines_doc<V: Variant>(
+    start: &V,
+    lines: &[search::Line<V::Move>],
+    notation: V::Notation,
+) -> Vec<AnalysisLine> {
+    lines
+        .iter()
+        .map(|l| AnalysisLine {
+            moves: search::line_text(start, &l.moves, notation),
+            score: score_doc(l.score),
+            depth: l.depth,
+        })
+        .collect()
+}
+
+/// The answer of a finished search.
+pub fn analysis<V: Variant>(
+    start: &V,
+    notation: V::Notation,
+    summary: PositionSummary,
+    applied: AppliedLimits,
+    found: Option<search::SearchResult<V::Move>>,
+) -> Result<AnalyzeResponse, ApiError> {
+    let r = found
+        .ok_or_else(|| ApiError::new(Problem::GameEnded, "the side to move has no legal move"))?;
+    Ok(AnalyzeResponse {
+        variant: V::ID,
+        position: summary,
+        best_move: start.write_move(r.best_move, notation),
+        lines: lines_doc(start, &r.lines, notation),
+        depth: r.depth,
+        nodes: r.nodes,
+        nps: r.nps(),
+        time_ms: r.elapsed.as_millis() as u64,
+        limits: applied,
+    })
+}
+
+/// One NDJSON line: the value's JSON and a newline.
+pub fn ndjson<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    let mut line = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
+    line.push(b'\n');
+    line
+}

@@ -1,0 +1,460 @@
+//! What each endpoint does, once for every variant: the routes in
+//! [`super::handlers`] pick the variant with one [`Visitor`] each; the
+//! visitor replays the request's game ([`super::replay`]), asks the rules
+//! core or the engine, and shapes the answer ([`super::answers`]).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::answers::*;
+use super::engine::{EngineConfig, EnginePool, Peer, Refused, Report};
+use super::error::{guarded, internal, ApiError, Problem};
+use super::record;
+use super::replay::{self, game_of, game_over, refusal, replay, replay_from, Extent, Replayed};
+use super::requests::*;
+use super::responses::*;
+use super::wire::Tags;
+use crate::diagram::Options as DiagramOptions;
+use crate::dispatch::{Playable, Visitor};
+use crate::pgn;
+use crate::prose;
+use crate::search::Limits;
+use crate::variants::{Game, NotationName, Outcome, Refusal, Variant, VariantId};
+
+/// What `GET /v1/variants/{variant}` says about a variant.
+pub struct Describe;
+
+impl Visitor for Describe {
+    type Output = VariantDetails;
+    fn visit<V: Playable>(self) -> VariantDetails {
+        variant_details::<V>()
+    }
+}
+
+/// `POST …/legal-moves`.
+pub struct LegalMoves(pub PositionRequest);
+
+impl Visitor for LegalMoves {
+    type Output = Result<LegalMovesResponse, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let r = game_of::<V>(&self.0)?;
+            let mut moves = Vec::new();
+            r.game.current().legal_moves(&mut moves);
+            let outcome: Outcome = r.game.verdict(!moves.is_empty()).into();
+            if !outcome.is_ongoing() {
+                moves.clear();
+            }
+            Ok(LegalMovesResponse {
+                variant: V::ID,
+                position: summary(&r.game, &outcome, r.record.as_ref()),
+                legal_moves: legal_moves_of(&r.game, &moves, r.notation),
+            })
+        })
+    }
+}
+
+/// `POST …/validate`.
+pub struct Validate(pub ValidateRequest);
+
+impl Visitor for Validate {
+    type Output = Result<ValidateResponse, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let req = self.0;
+            let Replayed {
+                mut game,
+                notation,
+                record,
+                ..
+            } = game_of::<V>(&req)?;
+            let refuse =
+                |reason: String, code: Refusal, hint: Option<NotationName>| ValidateResponse {
+                    variant: V::ID,
+                    legal: false,
+                    mv: req.mv.clone(),
+                    reason: Some(reason),
+                    reason_code: Some(code),
+                    notation_hint: hint,
+                    details: None,
+                    position_after: None,
+                };
+            let outcome = game.outcome();
+            if let Outcome::Ended(v) = &outcome {
+                return Ok(refuse(
+                    format!(
+                        "the game is over ({}): {}",
+                        outcome.result(),
+                        V::explain(&game, v)
+                    ),
+                    Refusal::GameOver,
+                    None,
+                ));
+            }
+            match game.current().parse_move(&req.mv, notation) {
+                Ok(mv) => {
+                    let details = legal_moves_of(&game, &[mv], notation).pop();
+                    game.play(mv);
+                    let after = game.outcome();
+                    Ok(ValidateResponse {
+                        variant: V::ID,
+                        legal: true,
+                        mv: req.mv.clone(),
+                        reason: None,
+                        reason_code: None,
+                        notation_hint: None,
+                        details,
+                        position_after: Some(summary(&game, &after, record.as_ref())),
+                    })
+                }
+                Err(e) => {
+                    let (message, hint) = refusal(game.current(), &e, &req.mv, notation);
+                    if e.is_syntax() {
+                        let mut err =
+                            ApiError::new(Problem::InvalidMove, format!("move: {message}"))
+                                .field("move");
+                        err.reason_code = Some(e.code());
+                        err.notation_hint = hint;
+                        Err(err)
+                    } else {
+                        Ok(refuse(message, e.code(), hint))
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// The answer of `adjudicate`: JSON, or the game as PGN.
+pub enum Adjudged {
+    /// The result.
+    Json(Box<AdjudicateResponse>),
+    /// The game written as PGN.
+    Pgn(String),
+}
+
+/// `POST …/adjudicate`.
+pub struct Adjudicate {
+    /// The request.
+    pub req: AdjudicateRequest,
+    /// Whether to answer with PGN (`format` or `Accept` asked for it).
+    pub pgn: bool,
+}
+
+impl Visitor for Adjudicate {
+    type Output = Result<Adjudged, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let r = replay::<V>(&self.req, Extent::PastTheEnd)?;
+            if !self.pgn {
+                return Ok(Adjudged::Json(Box::new(adjudged(&r))));
+            }
+            let outcome = r.game.outcome();
+            let comment = prose::outcome(&r.game, &outcome);
+            Ok(Adjudged::Pgn(record::write(
+                &r.game,
+                &outcome,
+                r.pgn_notation(),
+                r.record.as_ref(),
+                &comment,
+            )))
+        })
+    }
+}
+
+/// The most games a batch may hold.
+pub const MAX_BATCH: usize = 1_000;
+
+/// One game of a batch, as it came.
+pub enum BatchItem {
+    /// A game of `games`.
+    Game(BatchGame),
+    /// A game of a PGN file (the body, or `pgn`), already read: the line
+    /// it begins on, and the record or why it cannot be read.
+    Record(pgn::GameText),
+}
+
+/// `POST …/adjudicate/batch`: each game in turn, its answer given to
+/// `sink` as soon as it is known; stops early when `sink` says so (the
+/// client has gone).
+pub struct Batch<F> {
+    /// The games.
+    pub items: Vec<BatchItem>,
+    /// Rule options of the games of a PGN file.
+    pub rules: Option<serde_json::Value>,
+    /// The notation of the games of a PGN file that name none.
+    pub notation: Option<NotationName>,
+    /// Takes each game's answer; false: stop.
+    pub sink: F,
+}
+
+impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
+    type Output = ();
+    fn visit<V: Playable>(mut self) {
+        for (index, item) in self.items.into_iter().enumerate() {
+            let (id, line) = match &item {
+                BatchItem::Game(g) => (g.id.clone(), None),
+                BatchItem::Record(t) => (None, Some(t.first_line)),
+            };
+            let mut tags = None;
+            let answer = guarded(|| {
+                let (source, rules) = match &item {
+                    BatchItem::Game(g) => (replay::source_of::<V>(g)?, g.rules.as_ref()),
+                    BatchItem::Record(text) => {
+                        let record = text
+                            .record
+                            .clone()
+                            .map_err(|e| record::invalid(prose::pgn_error(&e)))?;
+                        (
+                            replay::from_record::<V>(record, None, self.notation)?,
+                            self.rules.as_ref(),
+                        )
+                    }
+                };
+                tags = source.record.as_ref().map(|r| Tags(r.tags.clone()));
+                Ok(adjudged(&replay_from(source, rules, Extent::PastTheEnd)?))
+            });
+            let (result, error) = match answer {
+                Ok(r) => (Some(r), None),
+                Err(e) => (None, Some(e.body().clone())),
+            };
+            let item = BatchResult {
+                index,
+                id,
+                line,
+                tags,
+                result,
+                error,
+            };
+            if !(self.sink)(item) {
+                break;
+            }
+        }
+    }
+}
+
+/// Reads a request's search limits against the server's caps.
+fn search_limits(
+    req: &AnalyzeRequest,
+    config: &EngineConfig,
+) -> Result<(Limits, AppliedLimits), ApiError> {
+    let out_of_range = |field: &str, value: u64, max: u64| {
+        ApiError::new(
+            Problem::InvalidLimits,
+            format!("{field}: {value} is out of range; use 1 to {max}"),
+        )
+        .field(field)
+    };
+    let max_ms = config.max_movetime.as_millis() as u64;
+    for (field, value, max) in [
+        (
+            "depth",
+            req.depth.map(u64::from),
+            u64::from(config.max_depth),
+        ),
+        ("movetime_ms", req.movetime_ms, max_ms),
+        ("nodes", req.nodes, config.max_nodes),
+        ("multipv", req.multipv.map(|m| m as u64), 5),
+    ] {
+        if let Some(v) = value.filter(|&v| v == 0 || v > max) {
+            return Err(out_of_range(field, v, max));
+        }
+    }
+    let multipv = req.multipv.unwrap_or(1);
+    let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
+    // Time always has a bound: the request's, the default, or the cap.
+    let movetime = match (req.movetime_ms, unlimited) {
+        (Some(t), _) => Duration::from_millis(t),
+        (None, true) => config.default_movetime.min(config.max_movetime),
+        (None, false) => config.max_movetime,
+    };
+    let depth = req.depth.unwrap_or(config.max_depth);
+    let nodes = req.nodes;
+    Ok((
+        Limits {
+            depth: Some(depth),
+            movetime: Some(movetime),
+            nodes,
+            multipv,
+            optimum: None,
+            threads: config.search_threads,
+        },
+        AppliedLimits {
+            depth,
+            movetime_ms: movetime.as_millis() as u64,
+            nodes,
+            multipv,
+        },
+    ))
+}
+
+/// `POST …/analyze`: validates the request at once, then searches on the
+/// pool; the handler awaits the future this gives.
+pub struct Analyze {
+    /// The request.
+    pub req: AnalyzeRequest,
+    /// The search pool.
+    pub pool: Arc<EnginePool>,
+    /// The client's connection, to notice it going away.
+    pub peer: Option<Arc<Peer>>,
+}
+
+/// The analysis of a request, to await.
+pub type Analysis =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnalyzeResponse, ApiError>>>>;
+
+impl Visitor for Analyze {
+    type Output = Analysis;
+    fn visit<V: Playable>(self) -> Analysis {
+        Box::pin(analyze::<V>(self))
+    }
+}
+
+/// A request's search, ready to start.
+struct Prepared<V: Variant> {
+    game: Game<V>,
+    notation: V::Notation,
+    limits: Limits,
+    applied: AppliedLimits,
+    summary: PositionSummary,
+}
+
+/// Reads an analysis request: its game (which must go on) and limits.
+fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepared<V>, ApiError> {
+    guarded(|| {
+        let Replayed {
+            game,
+            notation,
+            record,
+            ..
+        } = game_of::<V>(req)?;
+        let (limits, applied) = search_limits(req, &pool.config)?;
+        let outcome = game.outcome();
+        if let Outcome::Ended(v) = &outcome {
+            return Err(game_over::<V>(
+                Problem::GameEnded,
+                format!(
+                    "the game is over ({}): {}",
+                    outcome.result(),
+                    V::explain(&game, v)
+                ),
+                v,
+            ));
+        }
+        let summary = summary(&game, &outcome, record.as_ref());
+        Ok(Prepared {
+            game,
+            notation,
+            limits,
+            applied,
+            summary,
+        })
+    })
+}
+
+/// The problem of a search that was not run to an answer.
+fn refused(refused: Refused, pool: &EnginePool) -> ApiError {
+    match refused {
+        Refused::Busy => ApiError::new(
+            Problem::EngineBusy,
+            format!(
+                "all {} search threads are busy; retry in a second",
+                pool.config.max_searches
+            ),
+        ),
+        Refused::ShuttingDown => ApiError::new(
+            Problem::EngineBusy,
+            "the server is shutting down; retry on another instance",
+        ),
+        Refused::NoThread => ApiError::new(
+            Problem::EngineBusy,
+            "no search thread could be started; retry in a second",
+        ),
+        Refused::Failed => internal(),
+    }
+}
+
+async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
+    let p = prepare::<V>(&a.req, &a.pool)?;
+    let start = p.game.current().clone();
+    let found = a
+        .pool
+        .search(p.game, p.limits, a.peer)
+        .await
+        .map_err(|r| refused(r, &a.pool))?;
+    analysis(&start, p.notation, p.summary, p.applied, found)
+}
+
+/// The lines of a streamed analysis, as they come.
+pub type Lines = tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>;
+
+/// `POST …/analyze` with `Accept: application/x-ndjson`: the request is
+/// read and the search admitted at once (its problems are answered as
+/// usual); then one line per completed depth ([`AnalyzeProgress`]) and the
+/// final answer ([`AnalyzeResponse`], or a problem) as the last line.
+pub struct AnalyzeStream(pub Analyze);
+
+impl Visitor for AnalyzeStream {
+    type Output = Result<Lines, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        let a = self.0;
+        let p = prepare::<V>(&a.req, &a.pool)?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let start = p.game.current().clone();
+        let notation = p.notation;
+        let (progress_tx, from) = (tx.clone(), start.clone());
+        let report: Report<V::Move> = Box::new(move |r| {
+            let line = AnalyzeProgress {
+                depth: r.depth,
+                nodes: r.nodes,
+                time_ms: r.elapsed.as_millis() as u64,
+                lines: lines_doc(&from, &r.lines, notation),
+            };
+            let _ = progress_tx.send(ndjson(&line));
+        });
+        let running = a
+            .pool
+            .start(p.game, p.limits, a.peer, Some(report))
+            .map_err(|r| refused(r, &a.pool))?;
+        let (summary, applied, pool) = (p.summary, p.applied, a.pool);
+        actix_web::rt::spawn(async move {
+            let answer = running
+                .finish()
+                .await
+                .map_err(|r| refused(r, &pool))
+                .and_then(|found| analysis(&start, notation, summary, applied, found));
+            let _ = tx.send(match answer {
+                Ok(done) => ndjson(&done),
+                Err(e) => ndjson(e.body()),
+            });
+        });
+        Ok(rx)
+    }
+}
+
+/// A diagram of a request's position.
+pub struct Diagram<'a, R> {
+    /// The request's position fields.
+    pub req: &'a R,
+    /// How to draw it.
+    pub options: DiagramOptions,
+}
+
+impl<R: PositionFields> Visitor for Diagram<'_, R> {
+    type Output = Result<String, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        guarded(|| {
+            let r = game_of::<V>(self.req)?;
+            Ok(V::diagram(&r.game, &self.options))
+        })
+    }
+}
+
+/// The variant named in a path, read by serde: kept here so the handlers
+/// need not name the variants.
+pub fn variants() -> Vec<VariantDetails> {
+    VariantId::ALL
+        .iter()
+        .map(|&id| id.visit(Describe))
+        .collect()
+}

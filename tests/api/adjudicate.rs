@@ -1,0 +1,276 @@
+//! `POST …/adjudicate`: results, Tamerlane chess's endings, records that run past the end.
+
+use super::*;
+
+#[actix_rt::test]
+async fn adjudicate_results() {
+    let s = start().await;
+    let cases = [
+        (
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]}),
+            "decisive",
+            "1-0",
+            "checkmate",
+            json!("red"),
+        ),
+        (
+            json!({"fen": "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1", "moves": ["e7e8"]}),
+            "decisive",
+            "1-0",
+            "stalemate",
+            json!("red"),
+        ),
+        (
+            json!({"fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 99 60", "moves": ["a1a2"]}),
+            "drawn",
+            "1/2-1/2",
+            "move_limit",
+            Value::Null,
+        ),
+        (
+            json!({"fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 40 60", "moves": ["a1a2"], "rules": {"move_limit_plies": 41}}),
+            "drawn",
+            "1/2-1/2",
+            "move_limit",
+            Value::Null,
+        ),
+        (
+            json!({"fen": "3k5/4a4/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1", "moves": []}),
+            "drawn",
+            "1/2-1/2",
+            "insufficient_material",
+            Value::Null,
+        ),
+        // Capturing the last chariot leaves nothing that can mate.
+        (
+            json!({"fen": "3k5/9/9/9/9/9/9/3r5/4A4/2B1K4 w - - 0 1", "moves": ["e1d2"]}),
+            "drawn",
+            "1/2-1/2",
+            "insufficient_material",
+            Value::Null,
+        ),
+        // Taking the advisor on e8 leaves Black without a move, and stalemate wins.
+        (
+            json!({"fen": "3k5/4a4/9/9/9/9/9/4R4/4A4/2B1K4 w - - 0 1", "moves": ["e2e8"]}),
+            "decisive",
+            "1-0",
+            "stalemate",
+            json!("red"),
+        ),
+    ];
+    for (req, status, result, reason, winner) in cases {
+        let (st, _, body) = s.post(ADJ, req.clone()).await;
+        assert_eq!(st, StatusCode::OK, "{req}: {body}");
+        assert_eq!(body["status"], status, "{req}");
+        assert_eq!(body["result"], result, "{req}");
+        assert_eq!(body["reason"], reason, "{req}");
+        assert_eq!(body["winner"], winner, "{req}");
+        assert!(body["explanation"].as_str().unwrap().len() > 10);
+    }
+    let (_, _, body) = s.post(ADJ, json!({"moves": ["h2e2"]})).await;
+    assert_eq!(
+        (
+            body["status"].as_str(),
+            body["result"].as_str(),
+            &body["reason"]
+        ),
+        (Some("ongoing"), Some("*"), &Value::Null)
+    );
+    // A finished game lists no legal moves.
+    let (_, _, body) = s
+        .post(
+            LM,
+            json!({"fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]}),
+        )
+        .await;
+    assert_eq!(body["legal_moves"], json!([]));
+    assert_eq!(body["reason"], "checkmate");
+}
+
+/// Tamerlane chess ends by default (threefold repetition, 100 plies);
+/// `{"repetition": "none", "move_limit_plies": 0}` is the historical game.
+#[actix_rt::test]
+async fn tamerlane_games_end_by_default() {
+    let s = start().await;
+    let adj = "/v1/variants/tamerlane/adjudicate";
+    let fen = "11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 0 1";
+    let moves = "a1a2 k9k8 a2a1 k8k9 a1a2 k9k8 a2a1 k8k9";
+    let (_, _, body) = s.post(adj, json!({"fen": fen, "moves": moves})).await;
+    assert_eq!(
+        (&body["status"], &body["reason"]),
+        (&json!("drawn"), &json!("repetition")),
+        "{body}"
+    );
+    let historical = json!({"repetition": "none", "move_limit_plies": 0});
+    let (_, _, body) = s
+        .post(
+            adj,
+            json!({"fen": fen, "moves": moves, "rules": historical}),
+        )
+        .await;
+    assert_eq!(body["status"], "ongoing", "{body}");
+    // The boolean of earlier versions is refused, naming the values.
+    let (st, _, body) = s
+        .post(
+            adj,
+            json!({"fen": fen, "moves": moves, "rules": {"repetition": false}}),
+        )
+        .await;
+    assert_eq!(st, 422);
+    assert_eq!(body["field"], "rules.repetition");
+    assert_eq!(
+        body["detail"],
+        "'rules.repetition' must be one of 'threefold', 'none'; got false"
+    );
+    let late = "11/10k/11/11/11/11/11/11/11/R9K w -/- - 0/0 99 60";
+    let (_, _, body) = s.post(adj, json!({"fen": late, "moves": ["a1a2"]})).await;
+    assert_eq!(
+        (&body["status"], &body["reason"]),
+        (&json!("drawn"), &json!("move_limit")),
+        "{body}"
+    );
+    let (_, _, body) = s
+        .post(
+            adj,
+            json!({"fen": late, "moves": ["a1a2"], "rules": historical}),
+        )
+        .await;
+    assert_eq!(body["status"], "ongoing", "{body}");
+}
+
+#[actix_rt::test]
+async fn tamerlane_through_the_api() {
+    let s = start().await;
+    let (st, _, body) = s.post(TAM_LM, json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["variant"], "tamerlane");
+    assert_eq!(body["legal_moves"].as_array().unwrap().len(), 24);
+    assert_eq!(body["fen"], "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1");
+    let (_, _, body) = s.post(TAM_LM, json!({"moves": ["b2c4", "j9i7"]})).await;
+    assert_eq!(body["plies"], 2);
+    let (_, _, body) = s.post(TAM_LM, json!({"rules": {"setup": "third"}})).await;
+    assert!(body["fen"].as_str().unwrap().contains("/RNDTGPKGTDNR/"));
+
+    let (_, _, body) = s
+        .post(
+            TAM_VALIDATE,
+            json!({"fen": "11/10k/11/11/11/11/11/2PP8/1G9/10K w -/- - 0/0 0 1", "move": "b2c6"}),
+        )
+        .await;
+    assert_eq!(body["legal"], false);
+    assert_eq!(
+        body["reason"],
+        "the giraffe's diagonal square c3 is occupied"
+    );
+    let (_, _, body) = s
+        .post(
+            TAM_VALIDATE,
+            json!({"fen": "11/5r4k/11/11/11/11/11/11/5K5/W10 w -/- - 0/0 0 1", "move": "f2~a1"}),
+        )
+        .await;
+    assert_eq!(body["reason"], "the exchange has already been used");
+
+    let (_, _, body) = s
+        .post(
+            TAM_ADJ,
+            json!({"fen": "11/K10/11/11/11/11/11/11/11/10k w -/- - 0/0 0 1", "moves": ["a9z9"]}),
+        )
+        .await;
+    assert_eq!(
+        (body["status"].as_str(), body["reason"].as_str()),
+        (Some("drawn"), Some("citadel"))
+    );
+    let (_, _, body) = s
+        .post(
+            TAM_ADJ,
+            json!({"fen": "k10/2R8/1R9/11/11/11/11/11/11/10K b -/- - 0/0 0 1"}),
+        )
+        .await;
+    assert_eq!(
+        (body["reason"].as_str(), body["winner"].as_str()),
+        (Some("stalemate"), Some("white"))
+    );
+    assert_problem(
+        &s.post(TAM_LM, json!({"rules": {"setup": "modern"}})).await,
+        422,
+        "invalid_rules",
+    );
+    assert_problem(
+        &s.post(TAM_LM, json!({"fen": "11/10k/11 w -/- - 0/0 0 1"}))
+            .await,
+        422,
+        "invalid_fen",
+    );
+    let resp = s.post(TAM_LM, json!({"moves": ["b2b3"]})).await;
+    assert_problem(&resp, 422, "illegal_move");
+}
+
+/// A record that runs past the end of the game: adjudicate answers with the
+/// verdict where it ended, `ended_at_ply` and `moves_after_end` (each still
+/// checked); legal-moves, validate and analyze keep refusing it.
+#[actix_rt::test]
+async fn records_that_run_past_the_end() {
+    let s = start().await;
+    // Fairy-Stockfish's "chase with chasing side to move": 12 moves, the
+    // third occurrence at ply 9; Red chased the chariot.
+    let fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+    let moves = "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8";
+    let (st, _, body) = s
+        .post(
+            ADJ,
+            json!({"fen": fen, "moves": moves, "notation": "fairy"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        (
+            &body["reason"],
+            &body["winner"],
+            &body["ended_at_ply"],
+            &body["moves_after_end"]
+        ),
+        (
+            &json!("perpetual_chase"),
+            &json!("black"),
+            &json!(9),
+            &json!(3)
+        )
+    );
+    assert_eq!(body["plies"], 9);
+    // The moves after the end are still read and checked.
+    let bad = format!("{moves} a8a1");
+    let resp = s
+        .post(ADJ, json!({"fen": fen, "moves": bad, "notation": "fairy"}))
+        .await;
+    assert_problem(&resp, 422, "illegal_move");
+    assert_eq!(resp.2["move_index"], 12);
+    // A game that goes on has no end ply.
+    let (_, _, body) = s.post(ADJ, json!({"moves": ["h2e2"]})).await;
+    assert_eq!(
+        (&body["ended_at_ply"], &body["moves_after_end"]),
+        (&Value::Null, &json!(0))
+    );
+    // The other endpoints refuse a record past the end.
+    for path in [
+        LM,
+        "/v1/variants/xiangqi/analyze",
+        "/v1/variants/xiangqi/diagram",
+    ] {
+        let resp = s
+            .post(
+                path,
+                json!({"fen": fen, "moves": moves, "notation": "fairy"}),
+            )
+            .await;
+        assert_problem(&resp, 422, "game_over");
+        assert_eq!(resp.2["move_index"], 9, "{path}");
+        assert_eq!(resp.2["game_reason"], "perpetual_chase", "{path}");
+    }
+    let resp = s
+        .post(
+            VALIDATE,
+            json!({"fen": fen, "moves": moves, "notation": "fairy", "move": "a1a2"}),
+        )
+        .await;
+    assert_problem(&resp, 422, "game_over");
+}
