@@ -47,7 +47,7 @@ pub enum RepetitionRule {
     /// mate threats and chases is forbidden, with the joint-chase priority
     /// and the nine-move rule. Not offered on the wire until the judge
     /// agrees with every worked example of the rule book
-    /// (`chinese_tests.rs`, `NOT_YET`).
+    /// (`chinese/tests.rs`, `NOT_YET`).
     #[serde(skip)]
     Chinese,
     /// No repetition verdicts at all.
@@ -349,6 +349,3 @@ impl Variant for Position {
 
 #[cfg(test)]
 mod repetition_tests;
-
-#[cfg(test)]
-mod chinese_tests;

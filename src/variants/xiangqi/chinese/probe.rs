@@ -1,27 +1,12 @@
-//! Repetition under the Chinese rules: the Chinese Xiangqi Association's
-//! 《象棋竞赛规则（2020）》, chapter 6 (棋例). Every decision, with the
-//! book's article and diagram numbers, is written in `docs/rules/xiangqi.md`.
-//!
-//! Each move of a repetition cycle has one nature, the heaviest it has:
-//! - **check** (将): it attacks the enemy general;
-//! - **mate threat** (杀): were the mover to move again, it could mate by a
-//!   check or an unbroken chain of checks — and could not before the move;
-//! - **chase** (捉): were the mover to move again, it could win material, and
-//!   could not before the move: a capture that comes out ahead in the whole
-//!   exchange that follows (pins, hidden defenders and discovered attacks
-//!   included, since every capture is played out), or checks that end in
-//!   such a capture (抽将); never a win that lets the opponent mate at once;
-//! - **idle** (闲): anything else, offers of exchange (兑) included.
-//!
-//! A side whose every move in the cycle is a check, mate threat or chase is
-//! forbidden (长将, 长杀, 长捉, 一将一捉, ...); the verdict table is
-//! [`ruling`]. The nine-move rule is [`nine_forbidden_moves`].
+//! The questions the Chinese judge asks of a position: can the side to move
+//! win material (captures played out as exchanges, and checks that end in
+//! a capture), and can it mate by checks. Each within a budget of nodes.
 
-use std::collections::HashSet;
-
-use super::board::*;
-use super::position::{Move, Position};
-use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Verdict};
+use super::super::board::*;
+use super::super::position::{Move, Position};
+#[cfg(test)]
+use super::judge_move;
+use crate::variants::Color;
 
 /// The longest chain of checks of a mate threat (the book's 图17 needs
 /// seven).
@@ -75,22 +60,22 @@ struct Window {
 
 /// A way for a side to win material on its next move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Win {
+pub(super) struct Win {
     /// The enemy piece won, where it stands.
-    victim: Sq,
+    pub(super) victim: Sq,
     /// The piece that takes first (for a win by checks, the checking piece).
-    capturer: Sq,
+    pub(super) capturer: Sq,
     /// Whether the win needs two of the side's pieces or more: the first
     /// capture alone does not come out ahead (a joint chase, 联合捉, or an
     /// under-protected piece, 少根子), or checks lead to it.
-    joint: bool,
+    pub(super) joint: bool,
     /// Whether the capturing piece wins it by itself (a general's or
     /// soldier's own capture is idle, 26.1; checks always need others).
-    alone: bool,
+    pub(super) alone: bool,
 }
 
 /// The questions asked of one position, within a budget of nodes.
-struct Probe {
+pub(super) struct Probe {
     nodes: u32,
     /// The offers of exchange standing where the chase is weighed: (the
     /// chaser's piece, the opponent's piece of the same kind) that can take
@@ -107,7 +92,7 @@ struct Probe {
 }
 
 impl Probe {
-    fn new() -> Probe {
+    pub(super) fn new() -> Probe {
         Probe {
             nodes: 0,
             standoffs: Vec::new(),
@@ -130,6 +115,7 @@ impl Probe {
     /// takes back on a point the opponent took on; either may stop unless in
     /// check; a side in check must answer it, and being mated is the worst.
     /// `opened`: the point the chaser's first capture left.
+    #[cfg(test)]
     fn exchange(
         &mut self,
         pos: &Position,
@@ -354,7 +340,7 @@ impl Probe {
     /// piece to be taken was no win, so the move that saves the piece makes
     /// the chase, 图10, 图25); after the move the opponent's threats
     /// elsewhere are its own business (参考图20, 参考图23).
-    fn wins(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
+    pub(super) fn wins(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
         self.nodes = 0;
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
@@ -498,7 +484,7 @@ impl Probe {
 
     /// Whether the side to move threatens mate by checks (at the shortest
     /// depth it can, so that the easy answer comes cheap).
-    fn threatens_mate(&mut self, pos: &Position) -> bool {
+    pub(super) fn threatens_mate(&mut self, pos: &Position) -> bool {
         self.nodes = 0;
         (1..=MATE_CHECKS).any(|depth| self.mates_by_checks(pos, depth))
     }
@@ -546,279 +532,10 @@ fn general_or_soldier(pos: &Position, s: Sq) -> bool {
 }
 
 /// `pos` with `side` to move.
-fn to_move(pos: &Position, side: Color) -> Position {
+pub(super) fn to_move(pos: &Position, side: Color) -> Position {
     let mut p = pos.clone();
     p.set_side(side);
     p
-}
-
-/// How many pieces of `c` can attack (chariots, horses, cannons, and
-/// soldiers over the river).
-fn attacking_pieces(pos: &Position, c: Color) -> usize {
-    pos.pieces(c)
-        .filter(|&s| match kind_of(pos.piece_at(s)) {
-            Some(Kind::Chariot | Kind::Horse | Kind::Cannon) => true,
-            Some(Kind::Soldier) => !own_side(s, c),
-            _ => false,
-        })
-        .count()
-}
-
-/// The nature of one move and the enemy pieces it chases.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judged {
-    /// Its nature.
-    pub nature: Nature,
-    /// For a chase: the pieces chased (points after the move).
-    pub chased: Vec<Sq>,
-    /// For a chase: whether some chase needs two pieces or more.
-    pub joint: bool,
-}
-
-/// The nature of the move `m` that led from `before` to `after`.
-pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
-    let s = before.side();
-    let idle = Judged {
-        nature: Nature::Idle,
-        chased: Vec::new(),
-        joint: false,
-    };
-    if after.general_attacked(after.side()) {
-        return Judged {
-            nature: Nature::Check,
-            ..idle
-        };
-    }
-    let mover = kind_of(before.piece_at(m.from)).expect("a move starts on a piece");
-    let answers_check = before.general_attacked(s);
-    // A general answering a check: whatever it creates is idle (26.1.2).
-    if answers_check && mover == Kind::General {
-        return idle;
-    }
-    // What the mover could do before this move; before an answer to a
-    // check, looking through the check (26.1.4: a chase or mate threat that
-    // stood before the answer is idle, and one the checking move itself
-    // handed over is the checker's own doing, 参考图22): the checking
-    // pieces are taken off the board.
-    let base = if answers_check {
-        let mut b = to_move(before, s);
-        for c in before.attackers(before.general(s), !s) {
-            if kind_of(b.piece_at(c)) != Some(Kind::General) {
-                b.remove(c);
-            }
-        }
-        b
-    } else {
-        before.clone()
-    };
-    let mut probe = Probe::new();
-    let threat_after = probe.threatens_mate(&to_move(after, s));
-    if threat_after && !probe.threatens_mate(&base) {
-        return Judged {
-            nature: Nature::MateThreat,
-            ..idle
-        };
-    }
-    let before_wins: HashSet<Sq> = probe
-        .wins(&base, true)
-        .into_iter()
-        .map(|w| w.victim)
-        .collect();
-    let lone_attacker = attacking_pieces(after, s) == 1;
-    let mut chased = Vec::new();
-    let (mut joint_only, mut single) = (Vec::new(), Vec::new());
-    for w in probe.wins(&to_move(after, s), false) {
-        if before_wins.contains(&w.victim) {
-            continue;
-        }
-        // A general or soldier may chase alone (26.1): its own captures are
-        // idle, whoever moved (参考图5); with others it chases.
-        let capturer = kind_of(after.piece_at(w.capturer));
-        if matches!(capturer, Some(Kind::General | Kind::Soldier)) && w.alone {
-            continue;
-        }
-        // The defender's lone attacking piece may hit advisors and
-        // elephants on its way (26.2).
-        let victim = kind_of(after.piece_at(w.victim));
-        if lone_attacker && matches!(victim, Some(Kind::Advisor | Kind::Elephant)) {
-            continue;
-        }
-        if w.joint {
-            joint_only.push(w.victim);
-        } else {
-            single.push(w.victim);
-        }
-        chased.push(w.victim);
-    }
-    // A piece chased jointly that the move also chases single-handed (the
-    // horse attacks the chariot, and the cannon could take it too with the
-    // horse's help) is chased single-handed (参考图36: "一捉车").
-    let joint = joint_only.iter().any(|v| !single.contains(v));
-    chased.sort_unstable();
-    chased.dedup();
-    if chased.is_empty() {
-        idle
-    } else {
-        Judged {
-            nature: Nature::Chase,
-            chased,
-            joint,
-        }
-    }
-}
-
-/// The verdict of the Chinese rules on two sides' conduct: who loses, and
-/// why (`None`: drawn).
-///
-/// - one side forbidden, the other allowed: the forbidden side loses;
-/// - both allowed: drawn;
-/// - both forbidden: a side that only checked loses against any other
-///   pattern, both checking is drawn; otherwise a side whose chases are all
-///   single loses against a side with a joint chase or a chase of an
-///   under-protected piece (26.9.2, 26.9.3; 图26); otherwise drawn.
-pub fn ruling(conduct: &[Conduct; 2]) -> (Option<Color>, Reason) {
-    let forbidden = |c: Color| conduct[c.index()].pattern.is_forbidden();
-    let reason_of = |c: Color| match conduct[c.index()].pattern {
-        Pattern::PerpetualCheck => Reason::PerpetualCheck,
-        Pattern::PerpetualMateThreat => Reason::PerpetualMateThreat,
-        Pattern::PerpetualChase => Reason::PerpetualChase,
-        _ => Reason::ForbiddenRepetition,
-    };
-    let lose = |c: Color| (Some(c), reason_of(c));
-    let (w, b) = (Color::White, Color::Black);
-    match (forbidden(w), forbidden(b)) {
-        (false, false) => (None, Reason::Repetition),
-        (true, false) => lose(w),
-        (false, true) => lose(b),
-        (true, true) => {
-            let checking = |c: Color| conduct[c.index()].pattern == Pattern::PerpetualCheck;
-            let single = |c: Color| {
-                let k = &conduct[c.index()];
-                k.natures.contains(&Nature::Chase) && !k.joint
-            };
-            let joint = |c: Color| conduct[c.index()].joint;
-            match (checking(w), checking(b)) {
-                (true, true) => (None, Reason::Repetition),
-                (true, false) => lose(w),
-                (false, true) => lose(b),
-                _ if single(w) && joint(b) => lose(w),
-                _ if single(b) && joint(w) => lose(b),
-                _ => (None, Reason::Repetition),
-            }
-        }
-    }
-}
-
-/// Judges the moves from ply `from` to the last of `occurrences` under the
-/// Chinese rules; `pos(i)` and `mv(i)` give the game's positions and moves.
-pub fn judge_span<'a>(
-    pos: impl Fn(usize) -> &'a Position,
-    mv: impl Fn(usize) -> Move,
-    from: usize,
-    occurrences: Vec<usize>,
-) -> Verdict {
-    let last = *occurrences.last().expect("occurrences");
-    // Follow each piece through the span, so a chased piece is named where
-    // it stands at the end.
-    let mut ids = [u8::MAX; POINTS];
-    for s in 0..POINTS as Sq {
-        if pos(from).piece_at(s) != EMPTY {
-            ids[s as usize] = s;
-        }
-    }
-    let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
-    let mut chased: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-    let mut joint = [false; 2];
-    for j in from..last {
-        let (before, after, m) = (pos(j), pos(j + 1), mv(j));
-        let s = before.side().index();
-        let judged = judge_move(before, m, after);
-        ids[m.to as usize] = ids[m.from as usize];
-        ids[m.from as usize] = u8::MAX;
-        natures[s].push(judged.nature);
-        joint[s] |= judged.joint;
-        chased[s].extend(judged.chased.iter().map(|&v| ids[v as usize]));
-    }
-    let conduct = |c: Color| -> Conduct {
-        let i = c.index();
-        let pattern = Pattern::of(&natures[i]);
-        let mut points: Vec<Sq> = chased[i]
-            .iter()
-            .filter_map(|&id| ids.iter().position(|&x| x == id).map(|p| p as Sq))
-            .collect();
-        points.sort_unstable();
-        points.dedup();
-        Conduct {
-            pattern,
-            natures: natures[i].clone(),
-            chased: if pattern.is_forbidden() {
-                points
-            } else {
-                Vec::new()
-            },
-            joint: joint[i],
-        }
-    };
-    let conduct = [conduct(Color::White), conduct(Color::Black)];
-    let (in_breach, reason) = ruling(&conduct);
-    Verdict {
-        reason,
-        winner: in_breach.map(|c| !c),
-        repetition: Some(Box::new(RepetitionReport {
-            occurrences,
-            cycle: (from, last),
-            conduct,
-            in_breach,
-        })),
-    }
-}
-
-/// The nine-move rule: a side whose last nine moves were all forbidden
-/// (checks, mate threats, chases), with no capture among them and on three
-/// points or more, must change even without a repetition, and loses on its
-/// ninth (参考图8). `None` unless the side that just moved did so.
-pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Verdict> {
-    const NINE: usize = 9;
-    let n = moves.len();
-    let last = positions.last()?;
-    if n < 2 * NINE - 1 || (last.halfmove_clock() as usize) < 2 * NINE - 1 {
-        return None;
-    }
-    let mover = !last.side();
-    let mut natures = Vec::with_capacity(NINE);
-    let mut points = Vec::with_capacity(NINE);
-    for k in 0..NINE {
-        let j = n - 1 - 2 * k;
-        let judged = judge_move(&positions[j], moves[j], &positions[j + 1]);
-        if judged.nature == Nature::Idle {
-            return None;
-        }
-        natures.push(judged.nature);
-        points.push(moves[j].to);
-    }
-    points.sort_unstable();
-    points.dedup();
-    if points.len() < 3 {
-        return None;
-    }
-    natures.reverse();
-    let mut conduct = [Conduct::allowed(Vec::new()), Conduct::allowed(Vec::new())];
-    conduct[mover.index()] = Conduct {
-        pattern: Pattern::of(&natures),
-        natures,
-        chased: Vec::new(),
-        joint: false,
-    };
-    Some(Verdict {
-        reason: Reason::NineForbiddenMoves,
-        winner: Some(!mover),
-        repetition: Some(Box::new(RepetitionReport {
-            occurrences: Vec::new(),
-            cycle: (n + 1 - 2 * NINE, n),
-            conduct,
-            in_breach: Some(mover),
-        })),
-    })
 }
 
 /// What the judge sees of one move, for a person debugging a verdict.
