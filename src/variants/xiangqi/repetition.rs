@@ -231,22 +231,16 @@ fn judge_span<'a>(
     let last = *occurrences.last().expect("occurrences");
 
     // Follow each piece through the span, so "the same piece" is exact.
-    let mut ids = [u8::MAX; POINTS];
-    for s in 0..POINTS as Sq {
-        if pos(from).piece_at(s) != EMPTY {
-            ids[s as usize] = s;
-        }
-    }
+    let mut ids = Pieces::on(pos(from));
     let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
     let mut chased: [Option<HashSet<u8>>; 2] = [None, None];
     for j in from..last {
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
         let s = before.side;
-        ids[m.to as usize] = ids[m.from as usize];
-        ids[m.from as usize] = u8::MAX;
+        ids.play(m);
         let victims: HashSet<u8> = Position::chased_by(before, m, after)
             .into_iter()
-            .map(|v| ids[v as usize])
+            .map(|v| ids.at(v))
             .collect();
         natures[s.index()].push(if after.general_attacked(after.side) {
             Nature::Check
@@ -273,11 +267,7 @@ fn judge_span<'a>(
         let mut points: Vec<Sq> = chased[i]
             .iter()
             .flatten()
-            .map(|&id| {
-                ids.iter()
-                    .position(|&x| x == id)
-                    .expect("a chased piece is on the board") as Sq
-            })
+            .map(|&id| ids.point(id).expect("a chased piece is on the board"))
             .collect();
         if points.is_empty() {
             return Conduct::allowed(natures);
@@ -317,5 +307,38 @@ fn judge_span<'a>(
             conduct,
             in_breach,
         })),
+    }
+}
+
+/// Each piece followed through a span of moves by a name of its own (the
+/// point it stood on at the start), so that "the same piece" is exact.
+pub(super) struct Pieces([u8; POINTS]);
+
+impl Pieces {
+    /// The pieces of `pos`, each named by its point.
+    pub(super) fn on(pos: &Position) -> Pieces {
+        let mut ids = [u8::MAX; POINTS];
+        for s in 0..POINTS as Sq {
+            if pos.piece_at(s) != EMPTY {
+                ids[s as usize] = s;
+            }
+        }
+        Pieces(ids)
+    }
+
+    /// Follows the move `m`.
+    pub(super) fn play(&mut self, m: Move) {
+        self.0[m.to as usize] = self.0[m.from as usize];
+        self.0[m.from as usize] = u8::MAX;
+    }
+
+    /// The name of the piece on `s`.
+    pub(super) fn at(&self, s: Sq) -> u8 {
+        self.0[s as usize]
+    }
+
+    /// Where the piece named `id` stands now, if it is still on the board.
+    pub(super) fn point(&self, id: u8) -> Option<Sq> {
+        self.0.iter().position(|&x| x == id).map(|p| p as Sq)
     }
 }

@@ -23,6 +23,7 @@ use std::collections::HashSet;
 
 use super::board::*;
 use super::position::{Move, Position};
+use super::repetition::Pieces;
 use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Verdict};
 use probe::{to_move, Probe};
 
@@ -204,12 +205,7 @@ pub fn judge_span<'a>(
     let last = *occurrences.last().expect("occurrences");
     // Follow each piece through the span, so a chased piece is named where
     // it stands at the end.
-    let mut ids = [u8::MAX; POINTS];
-    for s in 0..POINTS as Sq {
-        if pos(from).piece_at(s) != EMPTY {
-            ids[s as usize] = s;
-        }
-    }
+    let mut ids = Pieces::on(pos(from));
     let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
     let mut chased: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
     let mut joint = [false; 2];
@@ -217,19 +213,15 @@ pub fn judge_span<'a>(
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
         let s = before.side().index();
         let judged = judge_move(before, m, after);
-        ids[m.to as usize] = ids[m.from as usize];
-        ids[m.from as usize] = u8::MAX;
+        ids.play(m);
         natures[s].push(judged.nature);
         joint[s] |= judged.joint;
-        chased[s].extend(judged.chased.iter().map(|&v| ids[v as usize]));
+        chased[s].extend(judged.chased.iter().map(|&v| ids.at(v)));
     }
     let conduct = |c: Color| -> Conduct {
         let i = c.index();
         let pattern = Pattern::of(&natures[i]);
-        let mut points: Vec<Sq> = chased[i]
-            .iter()
-            .filter_map(|&id| ids.iter().position(|&x| x == id).map(|p| p as Sq))
-            .collect();
+        let mut points: Vec<Sq> = chased[i].iter().filter_map(|&id| ids.point(id)).collect();
         points.sort_unstable();
         points.dedup();
         Conduct {

@@ -51,11 +51,29 @@ fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
     }
 }
 
-/// The values between which an exchange's value matters.
+/// The values between which an exchange's value matters: a value at or
+/// below `alpha` (at or above `beta`) may be any such value.
 #[derive(Clone, Copy, Debug)]
 struct Window {
     alpha: i32,
     beta: i32,
+}
+
+impl Window {
+    /// The value itself matters.
+    #[cfg(test)]
+    const ALL: Window = Window {
+        alpha: -INFINITE,
+        beta: INFINITE,
+    };
+
+    /// Only whether the value lies above `x` matters.
+    fn above(x: i32) -> Window {
+        Window {
+            alpha: x,
+            beta: x + 1,
+        }
+    }
 }
 
 /// A way for a side to win material on its next move.
@@ -114,36 +132,9 @@ impl Probe {
     /// piece that captures loses what stood behind it, 图23); the chaser
     /// takes back on a point the opponent took on; either may stop unless in
     /// check; a side in check must answer it, and being mated is the worst.
-    /// `opened`: the point the chaser's first capture left.
-    #[cfg(test)]
-    fn exchange(
-        &mut self,
-        pos: &Position,
-        chaser: Color,
-        points: &[Sq],
-        opened: Sq,
-        plies: u32,
-    ) -> i32 {
-        self.exchange_within(pos, chaser, points, opened, plies, -INFINITE, INFINITE)
-    }
-
-    /// [`Probe::exchange`] where only whether the value lies above `alpha`
-    /// and below `beta` matters: a value at or below `alpha` (at or above
-    /// `beta`) may be any such value.
-    fn exchange_within(
-        &mut self,
-        pos: &Position,
-        chaser: Color,
-        points: &[Sq],
-        opened: Sq,
-        plies: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let window = Window { alpha, beta };
-        self.exchange_with(pos, chaser, points, opened, plies, COUNTER_CHECKS, window)
-    }
-
+    /// `opened`: the point the chaser's first capture left; `checks`: the
+    /// checks that take nothing the opponent may still answer with;
+    /// `window`: which values matter (alpha-beta: exact, and fast).
     #[allow(clippy::too_many_arguments)]
     fn exchange_with(
         &mut self,
@@ -296,14 +287,14 @@ impl Probe {
                 continue;
             }
             // Only whether the capture comes out ahead matters.
-            let rest = self.exchange_within(
+            let rest = self.exchange_with(
                 &after,
                 chaser,
                 &[c.to],
                 c.from,
                 EXCHANGE_PLIES,
-                -taken,
-                1 - taken,
+                COUNTER_CHECKS,
+                Window::above(-taken),
             );
             if taken + rest <= 0 {
                 continue;
@@ -415,14 +406,14 @@ impl Probe {
                         let mut taken = next.clone();
                         taken.make(Move::new(w.capturer, w.victim));
                         let gain = here + worth(&next, w.victim, chaser);
-                        gain + self.exchange_within(
+                        gain + self.exchange_with(
                             &taken,
                             chaser,
                             &[w.victim],
                             w.capturer,
                             EXCHANGE_PLIES,
-                            -gain,
-                            1 - gain,
+                            COUNTER_CHECKS,
+                            Window::above(-gain),
                         ) > 0
                     })
                     .map(|w| {
@@ -569,7 +560,16 @@ pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
         let taken = worth(&pos, c.to, s);
         let mut next = pos.clone();
         next.make(c);
-        let net = taken + probe.exchange(&next, s, &[c.to], c.from, EXCHANGE_PLIES);
+        let net = taken
+            + probe.exchange_with(
+                &next,
+                s,
+                &[c.to],
+                c.from,
+                EXCHANGE_PLIES,
+                COUNTER_CHECKS,
+                Window::ALL,
+            );
         let mut replies = Vec::new();
         next.legal_captures(&mut replies);
         let answers: Vec<String> = replies
@@ -578,7 +578,15 @@ pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
                 let mut n2 = next.clone();
                 n2.make(*r);
                 let v = taken - worth(&next, r.to, s)
-                    + probe.exchange(&n2, s, &[c.to, r.to], c.from, EXCHANGE_PLIES);
+                    + probe.exchange_with(
+                        &n2,
+                        s,
+                        &[c.to, r.to],
+                        c.from,
+                        EXCHANGE_PLIES,
+                        COUNTER_CHECKS,
+                        Window::ALL,
+                    );
                 format!("{}{}={v}", sq_name(r.from), sq_name(r.to))
             })
             .collect();
