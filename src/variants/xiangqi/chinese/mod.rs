@@ -80,6 +80,11 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
     if answers_check && mover == Kind::General {
         return idle;
     }
+    // Nor does a general stepping out of a mate threat (应杀: 参考图30,
+    // "将5平6 … 两闲" after 车四平三 threatened mate).
+    if mover == Kind::General && Probe::new().threatens_mate(&to_move(before, !s)) {
+        return idle;
+    }
     // What the mover could do before this move; before an answer to a
     // check, looking through the check (26.1.4: a chase or mate threat that
     // stood before the answer is idle, and one the checking move itself
