@@ -361,6 +361,15 @@ fn verdict(fen: &str, prefix: &[&str], cycle: &[&'static str], times: usize) -> 
 /// A record with the colours exchanged: the board turned round, the piece
 /// colours swapped, the other side to move.
 fn exchange_colours(fen: &str, moves: &[&str]) -> (String, Vec<String>) {
+    (
+        exchanged_fen(fen),
+        moves.iter().map(|m| turned_move(m)).collect(),
+    )
+}
+
+/// A position with the colours exchanged: the board turned half round, each
+/// piece given to the other side, the other side to move.
+pub(super) fn exchanged_fen(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let board: String = fields[0]
         .chars()
@@ -374,6 +383,11 @@ fn exchange_colours(fen: &str, moves: &[&str]) -> (String, Vec<String>) {
         })
         .collect();
     let side = if fields[1] == "w" { "b" } else { "w" };
+    format!("{board} {side} - - 0 1")
+}
+
+/// A move in coordinates (ICCS) on the board turned half round.
+pub(super) fn turned_move(m: &str) -> String {
     let turn = |sq: &[u8]| {
         format!(
             "{}{}",
@@ -381,14 +395,8 @@ fn exchange_colours(fen: &str, moves: &[&str]) -> (String, Vec<String>) {
             (b'9' - (sq[1] - b'0')) as char
         )
     };
-    let moves = moves
-        .iter()
-        .map(|m| {
-            let b = m.as_bytes();
-            format!("{}{}", turn(&b[0..2]), turn(&b[2..4]))
-        })
-        .collect();
-    (format!("{board} {side} - - 0 1"), moves)
+    let b = m.as_bytes();
+    format!("{}{}", turn(&b[0..2]), turn(&b[2..4]))
 }
 
 fn assert_draw(o: &Outcome) {

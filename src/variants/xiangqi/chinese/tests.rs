@@ -23,6 +23,7 @@ use super::super::*;
 use super::book::DIAGRAMS;
 use super::book_reference::REFERENCE;
 use super::*;
+use crate::variants::xiangqi::repetition_tests::{exchanged_fen, turned_move};
 use crate::variants::{Color, Game, Nature, Outcome, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,45 +63,6 @@ fn chinese() -> Rules {
     }
 }
 
-/// A point turned half round: the board seen from the other side.
-fn turn(text: &str) -> String {
-    text.chars()
-        .collect::<Vec<_>>()
-        .chunks(2)
-        .map(|p| {
-            let f = (b'i' - (p[0] as u8 - b'a')) as char;
-            let r = (b'9' - (p[1] as u8 - b'0')) as char;
-            format!("{f}{r}")
-        })
-        .collect()
-}
-
-/// The position with the colours exchanged: the board turned half round,
-/// each piece given to the other side, the other side to move.
-fn exchanged(fen: &str) -> String {
-    let mut fields = fen.split_whitespace();
-    let board = fields.next().unwrap();
-    let side = fields.next().unwrap();
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|rank| {
-            rank.chars()
-                .rev()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if side == "w" || side == "r" { "b" } else { "w" };
-    format!("{} {side} - - 0 1", ranks.join("/"))
-}
-
 fn nature_of(c: char) -> Option<Nature> {
     match c {
         'K' => Some(Nature::Check),
@@ -114,9 +76,9 @@ fn nature_of(c: char) -> Option<Nature> {
 /// Plays an example (turned round when `exchanged`) until the game ends;
 /// what went wrong, if anything.
 fn check(ex: &Example, turned: bool) -> Result<(), String> {
-    let tr = |m: &str| if turned { turn(m) } else { m.to_owned() };
+    let tr = |m: &str| if turned { turned_move(m) } else { m.to_owned() };
     let fen = if turned {
-        exchanged(ex.fen)
+        exchanged_fen(ex.fen)
     } else {
         ex.fen.to_owned()
     };
