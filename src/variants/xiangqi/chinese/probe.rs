@@ -161,7 +161,6 @@ impl Probe {
             }
         } else if ours {
             pos.legal_captures(&mut moves);
-            let root = self.root.clone();
             // The chaser takes back on the exchange's points, along a line
             // its first capture opened (参考图1: the horse's leg freed), or a
             // piece the exchange stripped of its defenders — taken by
@@ -172,7 +171,7 @@ impl Probe {
                     && (points.contains(&m.to)
                         || through(m.from, m.to, opened)
                         || (!general_or_soldier(pos, m.from)
-                            && root.as_ref().is_some_and(|r| {
+                            && self.root.as_ref().is_some_and(|r| {
                                 !r.attackers(m.to, !chaser).is_empty()
                                     && pos.attackers(m.to, !chaser).is_empty()
                             })))
