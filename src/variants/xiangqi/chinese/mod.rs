@@ -109,16 +109,28 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
             ..idle
         };
     }
-    let before_wins: HashSet<Sq> = probe
-        .wins(&base, true)
-        .into_iter()
-        .map(|w| w.victim)
-        .collect();
+    let mut victims = |pos: &Position, threatened: bool| -> HashSet<Sq> {
+        probe
+            .wins(pos, threatened)
+            .into_iter()
+            .map(|w| w.victim)
+            .collect()
+    };
+    // A chase is new when the capture did not win before the move even
+    // ignoring the opponent's standing threats, or when the move lifted
+    // them: it wins after the move, those threats then standing counted,
+    // and did not before (图12, 参考图30).
+    let before_plain = victims(&base, false);
+    let before_threatened = victims(&base, true);
+    let after_threatened = victims(&to_move(after, s), true);
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
     let (mut joint_only, mut single) = (Vec::new(), Vec::new());
     for w in probe.wins(&to_move(after, s), false) {
-        if before_wins.contains(&w.victim) {
+        let new_capture = !before_plain.contains(&w.victim);
+        let threat_lifted =
+            after_threatened.contains(&w.victim) && !before_threatened.contains(&w.victim);
+        if !new_capture && !threat_lifted {
             continue;
         }
         // A general or soldier may chase alone (26.1): its own captures are

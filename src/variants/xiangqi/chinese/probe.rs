@@ -107,6 +107,8 @@ pub(super) struct Probe {
     /// The position the chase is weighed in: a piece it defended that an
     /// exchange stripped of its defenders may be taken too (图4).
     root: Option<Position>,
+    /// Whether the opponent's standing threats count (before the move).
+    threatened: bool,
 }
 
 impl Probe {
@@ -116,6 +118,7 @@ impl Probe {
             standoffs: Vec::new(),
             hanging: Vec::new(),
             root: None,
+            threatened: false,
         }
     }
 
@@ -170,11 +173,7 @@ impl Probe {
                 !self.standoffs.contains(&(m.from, m.to))
                     && (points.contains(&m.to)
                         || through(m.from, m.to, opened)
-                        || (!general_or_soldier(pos, m.from)
-                            && self.root.as_ref().is_some_and(|r| {
-                                !r.attackers(m.to, !chaser).is_empty()
-                                    && pos.attackers(m.to, !chaser).is_empty()
-                            })))
+                        || (!general_or_soldier(pos, m.from) && self.stripped(pos, m.to, !chaser)))
             });
         } else {
             pos.legal(&mut moves);
@@ -183,7 +182,8 @@ impl Probe {
                 (capture
                     && (points.contains(&m.to)
                         || through(m.from, m.to, opened)
-                        || self.hanging.contains(&m.to)))
+                        || self.hanging.contains(&m.to)
+                        || (self.threatened && self.stripped(pos, m.to, chaser))))
                     || (checks > 0 && pos.gives_check(m))
             });
         }
@@ -250,6 +250,16 @@ impl Probe {
         best
     }
 
+    /// Whether the piece of `side` on `s` was defended where the chase is
+    /// weighed and the exchange has stripped it of its defenders.
+    fn stripped(&self, pos: &Position, s: Sq, side: Color) -> bool {
+        self.root.as_ref().is_some_and(|r| {
+            r.piece_at(s) == pos.piece_at(s)
+                && !r.attackers(s, side).is_empty()
+                && pos.attackers(s, side).is_empty()
+        })
+    }
+
     /// Whether the side to move can mate at once.
     fn mates_in_one(&mut self, pos: &Position) -> bool {
         let mut moves = Vec::new();
@@ -298,7 +308,11 @@ impl Probe {
             if taken + rest <= 0 {
                 continue;
             }
-            // Single: ahead even when the chaser takes nothing more.
+            // Single: ahead even when the chaser takes nothing more,
+            // against the answers that bear on the capture (taking back on
+            // its point, along the line it opened, or a piece already
+            // threatened); what the opponent could take elsewhere does not
+            // make it joint (参考图7, 参考图13, 图27).
             let answer = {
                 let mut replies = Vec::new();
                 if after.general_attacked(after.side()) {
@@ -308,6 +322,11 @@ impl Probe {
                 }
                 replies
                     .iter()
+                    .filter(|r| {
+                        r.to == c.to
+                            || through(r.from, r.to, c.from)
+                            || self.hanging.contains(&r.to)
+                    })
                     .map(|r| worth(&after, r.to, chaser))
                     .max()
                     .unwrap_or(0)
@@ -343,6 +362,7 @@ impl Probe {
             .map(|c| (c.from, c.to))
             .collect();
         self.hanging = Vec::new();
+        self.threatened = threatened;
         if threatened {
             let them = to_move(pos, !pos.side());
             self.root = Some(them.clone());
@@ -353,7 +373,15 @@ impl Probe {
         let mut wins = self.captures_won(pos, true);
         // After checks the position is another: no standing threats known.
         self.hanging.clear();
-        self.wins_by_checks(pos, pos.side(), WIN_CHECKS, 0, &mut wins);
+        let mut by_checks = Vec::new();
+        self.wins_by_checks(pos, pos.side(), WIN_CHECKS, 0, &mut by_checks);
+        // Checks by a piece the move offered in exchange (兑) win nothing:
+        // the opponent, to move, trades it off (图13: the cannon behind the
+        // chariot could check and win the chariot, but 车六平五 is "兑").
+        if !threatened {
+            by_checks.retain(|w| !self.standoffs.iter().any(|s| s.0 == w.capturer));
+        }
+        wins.extend(by_checks);
         wins
     }
 
@@ -392,7 +420,8 @@ impl Probe {
             // A win by checks is joint when another piece than the first
             // checker takes, or its own capture is joint.
             let joint_checks = |w: Win| w.joint || w.capturer != m.to;
-            let mut victims: Vec<(Sq, bool)> = Vec::new();
+            // What each answer leaves to be won.
+            let mut per_answer: Vec<Vec<(Sq, bool)>> = Vec::new();
             let all = answers.iter().all(|&a| {
                 let lost = worth(&after, a.to, chaser);
                 let mut next = after.clone();
@@ -401,6 +430,7 @@ impl Probe {
                 let won: Vec<(Sq, bool)> = self
                     .captures_won(&next, false)
                     .into_iter()
+                    .filter(|w| !(w.alone && general_or_soldier(&next, w.capturer)))
                     .filter(|w| {
                         let mut taken = next.clone();
                         taken.make(Move::new(w.capturer, w.victim));
@@ -421,19 +451,41 @@ impl Probe {
                     })
                     .collect();
                 if !won.is_empty() {
-                    victims.extend(won);
+                    per_answer.push(won);
                     return true;
                 }
                 let mut deeper = Vec::new();
                 self.wins_by_checks(&next, chaser, checks - 1, here, &mut deeper);
                 let found = !deeper.is_empty();
-                victims.extend(deeper.into_iter().map(|w| {
-                    let victim = if w.victim == a.to { a.from } else { w.victim };
-                    (victim, joint_checks(w))
-                }));
+                per_answer.push(
+                    deeper
+                        .into_iter()
+                        .map(|w| {
+                            let victim = if w.victim == a.to { a.from } else { w.victim };
+                            (victim, joint_checks(w))
+                        })
+                        .collect(),
+                );
                 found
             });
             if all {
+                // The pieces won whatever the answer; when the answers
+                // leave different pieces, all of them (参考图46: a check
+                // that wins a cannon after one answer only chases the
+                // piece every answer leaves).
+                let mut victims: Vec<(Sq, bool)> = per_answer.concat();
+                let answers_leaving = |v: Sq| {
+                    per_answer
+                        .iter()
+                        .filter(|l| l.iter().any(|w| w.0 == v))
+                        .count()
+                };
+                let most = victims
+                    .iter()
+                    .map(|w| answers_leaving(w.0))
+                    .max()
+                    .unwrap_or(0);
+                victims.retain(|w| answers_leaving(w.0) == most);
                 victims.sort_unstable();
                 victims.dedup();
                 out.extend(victims.into_iter().map(|(victim, joint)| Win {
