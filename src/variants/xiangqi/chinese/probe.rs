@@ -109,6 +109,10 @@ pub(super) struct Probe {
     root: Option<Position>,
     /// Whether the opponent's standing threats count (before the move).
     threatened: bool,
+    /// Whether the opponent's answers along the line the first capture
+    /// opened are left out (to tell 各吃各子, each side taking a piece,
+    /// from an exchange on one point).
+    on_points: bool,
 }
 
 impl Probe {
@@ -119,6 +123,7 @@ impl Probe {
             hanging: Vec::new(),
             root: None,
             threatened: false,
+            on_points: false,
         }
     }
 
@@ -181,7 +186,7 @@ impl Probe {
                 let capture = pos.piece_at(m.to) != EMPTY;
                 (capture
                     && (points.contains(&m.to)
-                        || through(m.from, m.to, opened)
+                        || (!self.on_points && through(m.from, m.to, opened))
                         || self.hanging.contains(&m.to)
                         || (self.threatened && self.stripped(pos, m.to, chaser))))
                     || (checks > 0 && pos.gives_check(m))
@@ -305,7 +310,26 @@ impl Probe {
                 COUNTER_CHECKS,
                 Window::above(-taken),
             );
-            if taken + rest <= 0 {
+            // Even, with the opponent's part taken along the line the
+            // capture opened (各吃各子, each side taking a piece): "价值相当
+            // …按捉" (26.5; 参考图27: the cannon takes the chariot and the
+            // rank it leaves gives up the other chariot). A losing one is
+            // none (被牵子捉子, 图23).
+            let even_elsewhere = taken + rest == 0 && {
+                self.on_points = true;
+                let on_points = self.exchange_with(
+                    &after,
+                    chaser,
+                    &[c.to],
+                    c.from,
+                    EXCHANGE_PLIES,
+                    COUNTER_CHECKS,
+                    Window::above(-taken),
+                );
+                self.on_points = false;
+                taken + on_points > 0
+            };
+            if taken + rest <= 0 && !even_elsewhere {
                 continue;
             }
             // Single: ahead even when the chaser takes nothing more,
