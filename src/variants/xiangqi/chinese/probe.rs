@@ -444,9 +444,14 @@ impl Probe {
             // A win by checks is joint when another piece than the first
             // checker takes, or its own capture is joint.
             let joint_checks = |w: Win| w.joint || w.capturer != m.to;
-            // What each answer leaves to be won.
-            let mut per_answer: Vec<Vec<(Sq, bool)>> = Vec::new();
+            // What each answer leaves to be won, and whether the answer
+            // puts a piece in the check's way.
+            let general = after.general(!chaser);
+            let checkers = after.attackers(general, chaser);
+            let mut per_answer: Vec<(Vec<(Sq, bool)>, bool)> = Vec::new();
             let all = answers.iter().all(|&a| {
+                let blocks =
+                    a.from != general && checkers.iter().any(|&c| through(c, general, a.to));
                 let lost = worth(&after, a.to, chaser);
                 let mut next = after.clone();
                 next.make(a);
@@ -475,13 +480,13 @@ impl Probe {
                     })
                     .collect();
                 if !won.is_empty() {
-                    per_answer.push(won);
+                    per_answer.push((won, blocks));
                     return true;
                 }
                 let mut deeper = Vec::new();
                 self.wins_by_checks(&next, chaser, checks - 1, here, &mut deeper);
                 let found = !deeper.is_empty();
-                per_answer.push(
+                per_answer.push((
                     deeper
                         .into_iter()
                         .map(|w| {
@@ -489,27 +494,27 @@ impl Probe {
                             (victim, joint_checks(w))
                         })
                         .collect(),
-                );
+                    blocks,
+                ));
                 found
             });
             if all {
-                // The pieces won whatever the answer; when the answers
-                // leave different pieces, all of them (参考图46: a check
-                // that wins a cannon after one answer only chases the
-                // piece every answer leaves).
-                let mut victims: Vec<(Sq, bool)> = per_answer.concat();
-                let answers_leaving = |v: Sq| {
-                    per_answer
-                        .iter()
-                        .filter(|l| l.iter().any(|w| w.0 == v))
-                        .count()
-                };
-                let most = victims
+                // What the check chases: the pieces every answer that does
+                // not block leaves to be won (参考图46; 图5: a check that
+                // wins a soldier after one step of the general and an
+                // advisor after the other chases neither); when every
+                // answer blocks, the blockers (图3: whatever is put in the
+                // way is lost).
+                let free: Vec<&Vec<(Sq, bool)>> = per_answer
                     .iter()
-                    .map(|w| answers_leaving(w.0))
-                    .max()
-                    .unwrap_or(0);
-                victims.retain(|w| answers_leaving(w.0) == most);
+                    .filter(|(_, blocks)| !blocks)
+                    .map(|(won, _)| won)
+                    .collect();
+                let mut victims: Vec<(Sq, bool)> =
+                    per_answer.iter().flat_map(|(won, _)| won.clone()).collect();
+                if !free.is_empty() {
+                    victims.retain(|w| free.iter().all(|l| l.iter().any(|x| x.0 == w.0)));
+                }
                 victims.sort_unstable();
                 victims.dedup();
                 out.extend(victims.into_iter().map(|(victim, joint)| Win {
