@@ -399,11 +399,18 @@ impl Probe {
         self.hanging.clear();
         let mut by_checks = Vec::new();
         self.wins_by_checks(pos, pos.side(), WIN_CHECKS, 0, &mut by_checks);
-        // Checks by a piece the move offered in exchange (兑) win nothing:
-        // the opponent, to move, trades it off (图13: the cannon behind the
-        // chariot could check and win the chariot, but 车六平五 is "兑").
+        // Checks by a piece the move offered in exchange (兑), or that win
+        // the piece offered to it, win nothing: the opponent, to move,
+        // trades them off (图13: the cannon behind the chariot could check
+        // and win the chariot, but 车六平五 is "兑"; 图21: 车四退二 backs
+        // the horse that offers itself to the horse, "一兑").
         if !threatened {
-            by_checks.retain(|w| !self.standoffs.iter().any(|s| s.0 == w.capturer));
+            by_checks.retain(|w| {
+                !self
+                    .standoffs
+                    .iter()
+                    .any(|s| s.0 == w.capturer || s.1 == w.victim)
+            });
         }
         wins.extend(by_checks);
         wins
