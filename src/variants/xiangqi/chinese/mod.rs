@@ -109,7 +109,7 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
             ..idle
         };
     }
-    let mut victims = |pos: &Position, threatened: bool| -> HashSet<Sq> {
+    let victims = |probe: &mut Probe, pos: &Position, threatened: bool| -> HashSet<Sq> {
         probe
             .wins(pos, threatened)
             .into_iter()
@@ -117,12 +117,17 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
             .collect()
     };
     // A chase is new when the capture did not win before the move even
-    // ignoring the opponent's standing threats, or when the move lifted
-    // them: it wins after the move, those threats then standing counted,
-    // and did not before (图12, 参考图30).
-    let before_plain = victims(&base, false);
-    let before_threatened = victims(&base, true);
-    let after_threatened = victims(&to_move(after, s), true);
+    // ignoring the opponent's standing threats and counter-checks, or when
+    // the move lifted a standing threat: it wins after the move, those
+    // threats then standing counted, and did not before (图12, 参考图30).
+    // A capture the opponent held off only by checks is no new chase once
+    // the move takes that resource away (图9: 马二进三 opens the chariots'
+    // file, so a discovered check no longer saves the cannon: "兑").
+    probe.counter_checks = 0;
+    let before_plain = victims(&mut probe, &base, false);
+    probe.counter_checks = probe::COUNTER_CHECKS;
+    let before_threatened = victims(&mut probe, &base, true);
+    let after_threatened = victims(&mut probe, &to_move(after, s), true);
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
     let (mut joint_only, mut single) = (Vec::new(), Vec::new());

@@ -15,7 +15,7 @@ const MATE_CHECKS: u32 = 7;
 const WIN_CHECKS: u32 = 3;
 /// Checks (that take nothing) the opponent may answer a capture with in an
 /// exchange: a piece whose side wins it back by checks is defended (图3).
-const COUNTER_CHECKS: u32 = 2;
+pub(super) const COUNTER_CHECKS: u32 = 2;
 /// Plies of captures played out in an exchange.
 const EXCHANGE_PLIES: u32 = 12;
 /// Positions one question (a mate threat, the wins of one position) may
@@ -113,6 +113,8 @@ pub(super) struct Probe {
     /// opened are left out (to tell 各吃各子, each side taking a piece,
     /// from an exchange on one point).
     on_points: bool,
+    /// Checks the opponent may answer a capture with.
+    pub(super) counter_checks: u32,
 }
 
 impl Probe {
@@ -124,6 +126,7 @@ impl Probe {
             root: None,
             threatened: false,
             on_points: false,
+            counter_checks: COUNTER_CHECKS,
         }
     }
 
@@ -307,7 +310,7 @@ impl Probe {
                 &[c.to],
                 c.from,
                 EXCHANGE_PLIES,
-                COUNTER_CHECKS,
+                self.counter_checks,
                 Window::above(-taken),
             );
             // Even, with the opponent's part taken along the line the
@@ -323,7 +326,7 @@ impl Probe {
                     &[c.to],
                     c.from,
                     EXCHANGE_PLIES,
-                    COUNTER_CHECKS,
+                    self.counter_checks,
                     Window::above(-taken),
                 );
                 self.on_points = false;
@@ -477,7 +480,7 @@ impl Probe {
                             &[w.victim],
                             w.capturer,
                             EXCHANGE_PLIES,
-                            COUNTER_CHECKS,
+                            self.counter_checks,
                             Window::above(-gain),
                         ) > 0
                     })
@@ -638,52 +641,60 @@ pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
     let wins_after = show(probe.wins(&to_move(after, s), false));
     let mate_before = probe.threatens_mate(&to_move(before, s));
     let mate_after = probe.threatens_mate(&to_move(after, s));
-    // Each capture after the move, its net and the best answers to it.
-    let mut lines = String::new();
-    let pos = to_move(after, s);
-    let mut caps = Vec::new();
-    pos.legal_captures(&mut caps);
-    for c in caps {
-        let taken = worth(&pos, c.to, s);
-        let mut next = pos.clone();
-        next.make(c);
-        let net = taken
-            + probe.exchange_with(
-                &next,
-                s,
-                &[c.to],
-                c.from,
-                EXCHANGE_PLIES,
-                COUNTER_CHECKS,
-                Window::ALL,
-            );
-        let mut replies = Vec::new();
-        next.legal_captures(&mut replies);
-        let answers: Vec<String> = replies
-            .iter()
-            .map(|r| {
-                let mut n2 = next.clone();
-                n2.make(*r);
-                let v = taken - worth(&next, r.to, s)
-                    + probe.exchange_with(
-                        &n2,
-                        s,
-                        &[c.to, r.to],
-                        c.from,
-                        EXCHANGE_PLIES,
-                        COUNTER_CHECKS,
-                        Window::ALL,
-                    );
-                format!("{}{}={v}", sq_name(r.from), sq_name(r.to))
-            })
-            .collect();
-        lines.push_str(&format!(
-            "    {}x{} takes {taken}, net {net}; answers {}\n",
-            sq_name(c.from),
-            sq_name(c.to),
-            answers.join(" ")
-        ));
-    }
+    // Each capture before and after the move, its net and the best
+    // answers to it.
+    let mut captures = |pos: &Position| {
+        let mut lines = String::new();
+        let mut caps = Vec::new();
+        pos.legal_captures(&mut caps);
+        for c in caps {
+            let taken = worth(pos, c.to, s);
+            let mut next = pos.clone();
+            next.make(c);
+            let net = taken
+                + probe.exchange_with(
+                    &next,
+                    s,
+                    &[c.to],
+                    c.from,
+                    EXCHANGE_PLIES,
+                    COUNTER_CHECKS,
+                    Window::ALL,
+                );
+            let mut replies = Vec::new();
+            next.legal_captures(&mut replies);
+            let answers: Vec<String> = replies
+                .iter()
+                .map(|r| {
+                    let mut n2 = next.clone();
+                    n2.make(*r);
+                    let v = taken - worth(&next, r.to, s)
+                        + probe.exchange_with(
+                            &n2,
+                            s,
+                            &[c.to, r.to],
+                            c.from,
+                            EXCHANGE_PLIES,
+                            COUNTER_CHECKS,
+                            Window::ALL,
+                        );
+                    format!("{}{}={v}", sq_name(r.from), sq_name(r.to))
+                })
+                .collect();
+            lines.push_str(&format!(
+                "    {}x{} takes {taken}, net {net}; answers {}\n",
+                sq_name(c.from),
+                sq_name(c.to),
+                answers.join(" ")
+            ));
+        }
+        lines
+    };
+    let lines = format!(
+        "  captures before:\n{}  captures after:\n{}",
+        captures(&to_move(before, s)),
+        captures(&to_move(after, s))
+    );
     format!(
         "  judged {:?}\n  wins before: {wins_before}\n  wins after: {wins_after}\n  mate threat before {mate_before} after {mate_after}; nodes {}\n{lines}",
         judge_move(before, m, after),
