@@ -131,7 +131,10 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
     let (mut joint_only, mut single) = (Vec::new(), Vec::new());
-    for w in probe.wins(&to_move(after, s), false) {
+    probe.moved = Some(m.to);
+    let wins_after = probe.wins(&to_move(after, s), false);
+    probe.moved = None;
+    for w in wins_after {
         let new_capture = !before_plain.contains(&w.victim);
         let threat_lifted =
             after_threatened.contains(&w.victim) && !before_threatened.contains(&w.victim);

@@ -115,6 +115,8 @@ pub(super) struct Probe {
     on_points: bool,
     /// Checks the opponent may answer a capture with.
     pub(super) counter_checks: u32,
+    /// Where the judged move's piece stands (after the move).
+    pub(super) moved: Option<Sq>,
 }
 
 impl Probe {
@@ -127,6 +129,7 @@ impl Probe {
             threatened: false,
             on_points: false,
             counter_checks: COUNTER_CHECKS,
+            moved: None,
         }
     }
 
@@ -358,10 +361,24 @@ impl Probe {
                     .max()
                     .unwrap_or(0)
             };
+            // A cannon whose screen, a piece of its own side, could take
+            // the victim too chases with it (车炮联合捉车, 参考图38); not a
+            // screen whose capture would let the opponent mate (图25).
+            let own_screen = kind_of(pos.piece_at(c.from)) == Some(Kind::Cannon)
+                && screen(pos, c.from, c.to).is_some_and(|x| {
+                    Some(x) == self.moved
+                        && color_of(pos.piece_at(x)) == chaser
+                        && pos.is_legal(Move::new(x, c.to))
+                        && {
+                            let mut by_screen = pos.clone();
+                            by_screen.make(Move::new(x, c.to));
+                            !self.mates_in_one(&by_screen)
+                        }
+                });
             wins.push(Win {
                 victim: c.to,
                 capturer: c.from,
-                joint: taken - answer <= 0,
+                joint: own_screen || taken - answer <= 0,
                 alone: taken - answer > 0,
             });
         }
@@ -450,14 +467,16 @@ impl Probe {
             if answers.is_empty() {
                 continue; // a mate, not a chase
             }
-            // Every answer must leave a win; its victims are what is won.
-            // A win by checks is joint when another piece than the first
-            // checker takes, or its own capture is joint.
-            let joint_checks = |w: Win| w.joint || w.capturer != m.to;
             // What each answer leaves to be won, and whether the answer
             // puts a piece in the check's way.
             let general = after.general(!chaser);
             let checkers = after.attackers(general, chaser);
+            // Every answer must leave a win; its victims are what is won.
+            // A win by checks is joint when another piece than a checking
+            // one takes (参考图14: the cannon steps off the rank, the
+            // chariot behind it checks, and the cannon takes), or its own
+            // capture is joint.
+            let joint_checks = |w: Win| w.joint || !checkers.contains(&w.capturer);
             let mut per_answer: Vec<(Vec<(Sq, bool)>, bool)> = Vec::new();
             let all = answers.iter().all(|&a| {
                 let blocks =
@@ -602,6 +621,20 @@ fn could_take_back(pos: &Position, c: Move) -> bool {
     let mut turned = pos.clone();
     turned.set_side(!pos.side());
     turned.is_legal(Move::new(c.to, c.from))
+}
+
+/// The piece a cannon's capture from `from` to `to` jumps over.
+fn screen(pos: &Position, from: Sq, to: Sq) -> Option<Sq> {
+    let (ff, fr) = (file_of(from), rank_of(from));
+    let (tf, tr) = (file_of(to), rank_of(to));
+    let between: Vec<Sq> = if ff == tf {
+        (fr.min(tr) + 1..fr.max(tr)).map(|r| sq(ff, r)).collect()
+    } else if fr == tr {
+        (ff.min(tf) + 1..ff.max(tf)).map(|f| sq(f, fr)).collect()
+    } else {
+        return None;
+    };
+    between.into_iter().find(|&x| pos.piece_at(x) != EMPTY)
 }
 
 /// Whether the piece on `s` is a general or a soldier.
