@@ -375,10 +375,18 @@ impl Probe {
                             !self.mates_in_one(&by_screen)
                         }
                 });
+            // A defender that cannot take back, pinned by another of the
+            // chaser's pieces: the pinning piece chases too (图11: the
+            // cannon pins the elephant that guards the chariot's victim,
+            // "车炮联合捉子").
+            let pinned = after.attackers(c.to, !chaser).iter().any(|&d| {
+                kind_of(after.piece_at(d)) != Some(Kind::General)
+                    && !after.is_legal(Move::new(d, c.to))
+            });
             wins.push(Win {
                 victim: c.to,
                 capturer: c.from,
-                joint: own_screen || taken - answer <= 0,
+                joint: own_screen || pinned || taken - answer <= 0,
                 alone: taken - answer > 0,
             });
         }
