@@ -61,7 +61,14 @@ pub struct Judged {
 }
 
 /// The nature of the move `m` that led from `before` to `after`.
-pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
+/// `earlier`: the position before the opponent's last move, if known (what
+/// stood before a check that `m` answers).
+pub fn judge_move(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    earlier: Option<&Position>,
+) -> Judged {
     let s = before.side();
     let idle = Judged {
         nature: Nature::Idle,
@@ -103,7 +110,35 @@ pub fn judge_move(before: &Position, m: Move, after: &Position) -> Judged {
     };
     let mut probe = Probe::new();
     let threat_after = probe.threatens_mate(&to_move(after, s));
-    if threat_after && !probe.threatens_mate(&base) {
+    // The mate threats that stood before an answer to a check: those of the
+    // position before the check when it is known (图19), else those with
+    // the checking pieces taken off.
+    let mate_base = match earlier {
+        Some(e) if answers_check => to_move(e, s),
+        _ => base.clone(),
+    };
+    // A mate threat is new when none stood before, or when the move adds a
+    // mating first move that did not (图19: 炮2平4 answers the check and
+    // adds the horse's mate to the cannon's).
+    let new_threat = threat_after
+        && (!probe.threatens_mate(&mate_base) || {
+            let before_mates: Vec<Move> = probe
+                .mating_moves(&mate_base)
+                .into_iter()
+                .map(|x| {
+                    if x.from == m.from {
+                        Move::new(m.to, x.to)
+                    } else {
+                        x
+                    }
+                })
+                .collect();
+            probe
+                .mating_moves(&to_move(after, s))
+                .iter()
+                .any(|x| !before_mates.contains(x))
+        });
+    if new_threat {
         return Judged {
             nature: Nature::MateThreat,
             ..idle
@@ -237,7 +272,8 @@ pub fn judge_span<'a>(
     for j in from..last {
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
         let s = before.side().index();
-        let judged = judge_move(before, m, after);
+        let earlier = j.checked_sub(1).map(&pos);
+        let judged = judge_move(before, m, after, earlier);
         ids.play(m);
         natures[s].push(judged.nature);
         joint[s] |= judged.joint;
@@ -290,7 +326,8 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     let mut points = Vec::with_capacity(NINE);
     for k in 0..NINE {
         let j = n - 1 - 2 * k;
-        let judged = judge_move(&positions[j], moves[j], &positions[j + 1]);
+        let earlier = j.checked_sub(1).map(|e| &positions[e]);
+        let judged = judge_move(&positions[j], moves[j], &positions[j + 1], earlier);
         if judged.nature == Nature::Idle {
             return None;
         }

@@ -590,6 +590,33 @@ impl Probe {
         })
     }
 
+    /// The checks that begin a mate by checks for the side to move.
+    pub(super) fn mating_moves(&mut self, pos: &Position) -> Vec<Move> {
+        self.nodes = 0;
+        let mut moves = Vec::new();
+        pos.legal(&mut moves);
+        moves
+            .into_iter()
+            .filter(|&m| {
+                let mut after = pos.clone();
+                after.make(m);
+                if !after.general_attacked(after.side()) {
+                    return false;
+                }
+                let mut answers = Vec::new();
+                after.legal(&mut answers);
+                answers.is_empty()
+                    || (1..MATE_CHECKS).any(|depth| {
+                        answers.iter().all(|&a| {
+                            let mut next = after.clone();
+                            next.make(a);
+                            self.mates_by_checks(&next, depth)
+                        })
+                    })
+            })
+            .collect()
+    }
+
     /// Whether the side to move threatens mate by checks (at the shortest
     /// depth it can, so that the easy answer comes cheap).
     pub(super) fn threatens_mate(&mut self, pos: &Position) -> bool {
@@ -662,7 +689,12 @@ pub(super) fn to_move(pos: &Position, side: Color) -> Position {
 
 /// What the judge sees of one move, for a person debugging a verdict.
 #[cfg(test)]
-pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
+pub fn explain_move(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    earlier: Option<&Position>,
+) -> String {
     let s = before.side();
     let mut probe = Probe::new();
     let show = |wins: Vec<Win>| {
@@ -682,6 +714,17 @@ pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
     let wins_after = show(probe.wins(&to_move(after, s), false));
     let mate_before = probe.threatens_mate(&to_move(before, s));
     let mate_after = probe.threatens_mate(&to_move(after, s));
+    let names = |ms: Vec<Move>| {
+        ms.iter()
+            .map(|x| format!("{}{}", sq_name(x.from), sq_name(x.to)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mating = format!(
+        "  mating moves before: {}; after: {}\n",
+        names(probe.mating_moves(&to_move(before, s))),
+        names(probe.mating_moves(&to_move(after, s)))
+    );
     // Each capture before and after the move, its net and the best
     // answers to it.
     let mut captures = |pos: &Position| {
@@ -732,13 +775,13 @@ pub fn explain_move(before: &Position, m: Move, after: &Position) -> String {
         lines
     };
     let lines = format!(
-        "  captures before:\n{}  captures after:\n{}",
+        "{mating}  captures before:\n{}  captures after:\n{}",
         captures(&to_move(before, s)),
         captures(&to_move(after, s))
     );
     format!(
         "  judged {:?}\n  wins before: {wins_before}\n  wins after: {wins_after}\n  mate threat before {mate_before} after {mate_after}; nodes {}\n{lines}",
-        judge_move(before, m, after),
+        judge_move(before, m, after, earlier),
         probe.nodes
     )
 }

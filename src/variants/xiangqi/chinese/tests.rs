@@ -182,7 +182,6 @@ const NOT_YET: &[&str] = &[
     "参考图49",
     "参考图50",
     "图17",
-    "图19",
     "图26",
     "图28",
     "图29",
@@ -249,6 +248,7 @@ fn dump_examples() {
             .split_whitespace()
             .chain(ex.cycle.split_whitespace())
             .collect();
+        let mut seen: Vec<Position> = Vec::new();
         for (i, m) in all.iter().enumerate() {
             let before = g.current().clone();
             let mv = before.parse_move(m, Notation::Iccs).unwrap();
@@ -267,7 +267,9 @@ fn dump_examples() {
                 },
                 before.write_move(mv, Notation::Chinese)
             );
-            println!("{}", super::explain_move(&before, mv, &after));
+            let earlier = i.checked_sub(1).map(|e| &seen[e]);
+            println!("{}", super::explain_move(&before, mv, &after, earlier));
+            seen.push(before);
             g.play(mv);
         }
     }
