@@ -87,11 +87,6 @@ pub fn judge_move(
     if answers_check && mover == Kind::General {
         return idle;
     }
-    // Nor does a general stepping out of a mate threat (应杀: 参考图30,
-    // "将5平6 … 两闲" after 车四平三 threatened mate).
-    if mover == Kind::General && Probe::new().threatens_mate(&to_move(before, !s)) {
-        return idle;
-    }
     // What the mover could do before this move; before an answer to a
     // check, looking through the check (26.1.4: a chase or mate threat that
     // stood before the answer is idle, and one the checking move itself
@@ -139,10 +134,36 @@ pub fn judge_move(
                 .any(|x| !before_mates.contains(x))
         });
     if new_threat {
+        // A mate that can only begin by taking a horse, cannon or chariot
+        // chases that piece (图17: 后车退一 threatens to take the chariot
+        // with check and mate, "判捉"); one that begins by taking an
+        // advisor, elephant or soldier is a mate threat (图18).
+        let mates = probe.mating_moves(&to_move(after, s));
+        let taken: Vec<Sq> = mates
+            .iter()
+            .filter(|x| probe::worth_of(after, x.to, s) >= 2)
+            .map(|x| x.to)
+            .collect();
+        if !mates.is_empty() && taken.len() == mates.len() {
+            let mut chased = taken;
+            chased.sort_unstable();
+            chased.dedup();
+            return Judged {
+                nature: Nature::Chase,
+                chased,
+                joint: false,
+            };
+        }
         return Judged {
             nature: Nature::MateThreat,
             ..idle
         };
+    }
+    // A general stepping out of a mate threat chases nothing (应杀:
+    // 参考图30, "将5平6 … 两闲" after 车四平三 threatened mate); a mate
+    // threat it makes counts (图17: 将4退1 is 杀).
+    if mover == Kind::General && probe.threatens_mate(&to_move(before, !s)) {
+        return idle;
     }
     let victims = |probe: &mut Probe, pos: &Position, threatened: bool| -> HashSet<Sq> {
         probe

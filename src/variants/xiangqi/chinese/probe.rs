@@ -51,6 +51,11 @@ fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
     }
 }
 
+/// What the piece on `s` is worth to `chaser` ([`worth`]).
+pub(super) fn worth_of(pos: &Position, s: Sq, chaser: Color) -> i32 {
+    worth(pos, s, chaser)
+}
+
 /// The values between which an exchange's value matters: a value at or
 /// below `alpha` (at or above `beta`) may be any such value.
 #[derive(Clone, Copy, Debug)]
