@@ -198,9 +198,18 @@ pub fn judge_move(
             continue;
         }
         // A general or soldier may chase alone (26.1): its own captures are
-        // idle, whoever moved (参考图5); with others it chases.
+        // idle, whoever moved (参考图5); with others it chases, and so does
+        // a soldier's capture that uncovers another piece's check (26.8,
+        // 参考图11: 炮5平6 puts the cannon behind the soldier that takes
+        // the advisor, "炮卒联合捉子").
         let capturer = kind_of(after.piece_at(w.capturer));
-        if matches!(capturer, Some(Kind::General | Kind::Soldier)) && w.alone {
+        let uncovers_check = capturer == Some(Kind::Soldier) && {
+            let mut taken = to_move(after, s);
+            taken.make(Move::new(w.capturer, w.victim));
+            let general = taken.general(!s);
+            taken.attackers(general, s).iter().any(|&a| a != w.victim)
+        };
+        if matches!(capturer, Some(Kind::General | Kind::Soldier)) && w.alone && !uncovers_check {
             continue;
         }
         // The defender's lone attacking piece may hit advisors and
