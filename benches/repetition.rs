@@ -1,11 +1,14 @@
 //! Adjudicating long games full of repetitions: the whole replay of a record
-//! (every move checked, the result tested after each) plus the final verdict.
+//! (every move checked, the result tested after each) plus the final verdict,
+//! under the Asian rules and under the Chinese rules; and the search's speed
+//! from the start under each code.
 //!
 //! `cargo bench --bench repetition`
 
 use std::hint::black_box;
 
-use arbiter::variants::xiangqi::{Kind, Notation, Position, Rules, START_FEN};
+use arbiter::search::{self, Control, Limits};
+use arbiter::variants::xiangqi::{Kind, Notation, Position, RepetitionRule, Rules, START_FEN};
 use arbiter::variants::{Game, Variant};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -112,6 +115,14 @@ fn no_limit() -> Rules {
     }
 }
 
+/// The rules with the Chinese repetition code.
+fn chinese(rules: Rules) -> Rules {
+    Rules {
+        repetition: RepetitionRule::Chinese,
+        ..rules
+    }
+}
+
 fn repetition(c: &mut Criterion) {
     let record = shuffling_game(300);
     let mut group = c.benchmark_group("xiangqi-adjudicate");
@@ -141,8 +152,67 @@ fn repetition(c: &mut Criterion) {
             game.outcome()
         })
     });
+    // The Chinese rules: the same record, every move's nature judged where
+    // a position stands for the third time (it never does here: the cost is
+    // the replay's), and the rule book's longest worked example (图29: a
+    // six-move cycle after one move, ruled at the third occurrence).
+    group.throughput(Throughput::Elements(record.len() as u64));
+    group.bench_function("chinese-replay-and-adjudicate-300-plies", |b| {
+        b.iter(|| {
+            let mut game = Game::<Position>::from_fen(None, chinese(no_limit())).unwrap();
+            game.play_all(black_box(&record), Notation::Iccs).unwrap();
+            game.outcome()
+        })
+    });
+    let cycle = ["h9i9", "h3i3", "i9g9", "i3g3", "g9h9", "g3h3"];
+    let longest: Vec<String> = std::iter::once("i3h3")
+        .chain(cycle.repeat(2))
+        .map(String::from)
+        .collect();
+    group.throughput(Throughput::Elements(longest.len() as u64));
+    group.bench_function("chinese-verdict-longest-book-example-13-plies", |b| {
+        b.iter(|| {
+            let mut game = Game::<Position>::from_fen(
+                Some("2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w - - 0 1"),
+                chinese(Rules::default()),
+            )
+            .unwrap();
+            game.play_all(black_box(&longest), Notation::Iccs).unwrap();
+            let outcome = game.outcome();
+            assert!(outcome.repetition().is_some(), "a repetition verdict");
+            outcome
+        })
+    });
     group.finish();
 }
 
-criterion_group!(benches, repetition);
+/// The search from the start for a fixed number of nodes under each
+/// repetition code: the throughput is nodes a second.
+fn search_by_code(c: &mut Criterion) {
+    const NODES: u64 = 400_000;
+    let mut group = c.benchmark_group("xiangqi-search-by-code");
+    group.sample_size(10);
+    for (name, rules) in [
+        ("asian", Rules::default()),
+        ("chinese", chinese(Rules::default())),
+    ] {
+        let game = Game::<Position>::from_fen(None, rules).unwrap();
+        let limits = Limits {
+            nodes: Some(NODES),
+            ..Limits::default()
+        };
+        let run = || {
+            search::search(&game, &limits, &Control::default(), 1 << 20, None)
+                .expect("a move")
+                .nodes
+        };
+        group.throughput(Throughput::Elements(run()));
+        group.bench_function(format!("{name}-{NODES}-nodes-from-the-start"), |b| {
+            b.iter(run)
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, repetition, search_by_code);
 criterion_main!(benches);
