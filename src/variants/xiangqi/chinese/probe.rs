@@ -11,6 +11,12 @@ use crate::variants::Color;
 /// The longest chain of checks of a mate threat (the book's 图17 needs
 /// seven).
 const MATE_CHECKS: u32 = 7;
+/// The longest chain of checks by which the opponent, mating after a
+/// capture, makes it no win (参考图35: the chariot that parries a
+/// five-check mate lets the cannon's attack on the chariot become a chase,
+/// "解杀后形成炮捉车"; **decision**: longer mates are not looked for, as the
+/// book does not in 参考图12).
+const REPLY_MATE_CHECKS: u32 = 5;
 /// The longest chain of checks before a capture wins material (抽将).
 const WIN_CHECKS: u32 = 3;
 /// Checks (that take nothing) the opponent may answer a capture with in an
@@ -289,7 +295,7 @@ impl Probe {
 
     /// The captures by which the side to move wins material: each comes out
     /// ahead once every recapture is played out and does not let the
-    /// opponent mate at once. In the position a move left (`offers`), two
+    /// opponent mate by checks. In the position a move left (`offers`), two
     /// pieces of one kind that can take each other offer an exchange (兑):
     /// the opponent, to move, takes first or not, so neither wins the
     /// other; at the end of checks the chaser is really to move, and takes.
@@ -308,7 +314,7 @@ impl Probe {
             }
             let mut after = pos.clone();
             after.make(c);
-            if self.mates_in_one(&after) {
+            if (1..=REPLY_MATE_CHECKS).any(|d| self.mates_by_checks(&after, d)) {
                 continue;
             }
             // Only whether the capture comes out ahead matters.
