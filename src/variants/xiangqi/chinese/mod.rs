@@ -10,7 +10,7 @@
 //!   could not before the move: a capture that comes out ahead in the whole
 //!   exchange that follows (pins, hidden defenders and discovered attacks
 //!   included, since every capture is played out), or checks that end in
-//!   such a capture (抽将); never a win that lets the opponent mate by checks;
+//!   such a capture (抽将); never a win that lets the opponent mate;
 //! - **idle** (闲): anything else, offers of exchange (兑) included.
 //!
 //! A side whose every move in the cycle is a check, mate threat or chase is

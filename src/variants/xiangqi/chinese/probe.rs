@@ -11,12 +11,6 @@ use crate::variants::Color;
 /// The longest chain of checks of a mate threat (the book's 图17 needs
 /// seven).
 const MATE_CHECKS: u32 = 7;
-/// The longest chain of checks by which the opponent, mating after a
-/// capture, makes it no win (参考图35: the chariot that parries a
-/// five-check mate lets the cannon's attack on the chariot become a chase,
-/// "解杀后形成炮捉车"; **decision**: longer mates are not looked for, as the
-/// book does not in 参考图12).
-const REPLY_MATE_CHECKS: u32 = 5;
 /// The longest chain of checks before a capture wins material (抽将).
 const WIN_CHECKS: u32 = 3;
 /// Checks (that take nothing) the opponent may answer a capture with in an
@@ -128,6 +122,8 @@ pub(super) struct Probe {
     pub(super) counter_checks: u32,
     /// Where the judged move's piece stands (after the move).
     pub(super) moved: Option<Sq>,
+    /// Whether the opponent threatens mate where the chase is weighed.
+    mate_standing: bool,
 }
 
 impl Probe {
@@ -141,6 +137,7 @@ impl Probe {
             on_points: false,
             counter_checks: COUNTER_CHECKS,
             moved: None,
+            mate_standing: false,
         }
     }
 
@@ -295,7 +292,8 @@ impl Probe {
 
     /// The captures by which the side to move wins material: each comes out
     /// ahead once every recapture is played out and does not let the
-    /// opponent mate by checks. In the position a move left (`offers`), two
+    /// opponent mate at once or leave its mate threat standing. In the
+    /// position a move left (`offers`), two
     /// pieces of one kind that can take each other offer an exchange (兑):
     /// the opponent, to move, takes first or not, so neither wins the
     /// other; at the end of checks the chaser is really to move, and takes.
@@ -314,7 +312,16 @@ impl Probe {
             }
             let mut after = pos.clone();
             after.make(c);
-            if (1..=REPLY_MATE_CHECKS).any(|d| self.mates_by_checks(&after, d)) {
+            // A capture that leaves a standing mate threat unparried is no
+            // win (参考图35: the chariot that parries the horse's mate lets
+            // the cannon's attack on the chariot become a chase, "车4平6解杀
+            // 后形成炮捉车"); else only a mate at once refutes it.
+            let refuted = if self.mate_standing {
+                (1..=MATE_CHECKS).any(|d| self.mates_by_checks(&after, d))
+            } else {
+                self.mates_in_one(&after)
+            };
+            if refuted {
                 continue;
             }
             // Only whether the capture comes out ahead matters.
@@ -413,6 +420,7 @@ impl Probe {
     /// the chase, 图10, 图25); after the move the opponent's threats
     /// elsewhere are its own business (参考图20, 参考图23).
     pub(super) fn wins(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
+        self.mate_standing = self.threatens_mate(&to_move(pos, !pos.side()));
         self.nodes = 0;
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
