@@ -20,7 +20,7 @@ pub(super) const COUNTER_CHECKS: u32 = 2;
 const EXCHANGE_PLIES: u32 = 12;
 /// Positions one question (a mate threat, the wins of one position) may
 /// visit: no position makes a verdict slow. The book's examples need at
-/// most about 18,000.
+/// most about 16,000.
 const BUDGET: u32 = 60_000;
 /// Beyond any value an exchange can have.
 const INFINITE: i32 = 1_000_000;
@@ -293,10 +293,10 @@ impl Probe {
     /// The captures by which the side to move wins material: each comes out
     /// ahead once every recapture is played out and does not let the
     /// opponent mate at once or leave its mate threat standing. In the
-    /// position a move left (`offers`), two
-    /// pieces of one kind that can take each other offer an exchange (兑):
-    /// the opponent, to move, takes first or not, so neither wins the
-    /// other; at the end of checks the chaser is really to move, and takes.
+    /// position a move left (`offers`), two pieces of one kind that can take
+    /// each other offer an exchange (兑): the opponent, to move, takes first
+    /// or not, so neither wins the other; at the end of checks the chaser is
+    /// really to move, and takes.
     fn captures_won(&mut self, pos: &Position, offers: bool) -> Vec<Win> {
         let chaser = pos.side();
         let mut captures = Vec::new();
