@@ -22,6 +22,14 @@ const EXCHANGE_PLIES: u32 = 12;
 /// visit: no position makes a verdict slow. The book's examples need at
 /// most about 16,000.
 const BUDGET: u32 = 60_000;
+#[cfg(test)]
+thread_local! {
+    /// Whether a question on this thread ran out of its budget (the book's
+    /// test asserts that none does: no verdict depends on where a search
+    /// was cut).
+    pub(super) static BUDGET_SPENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Beyond any value an exchange can have.
 const INFINITE: i32 = 1_000_000;
 /// What being mated is worth, in material units.
@@ -144,6 +152,10 @@ impl Probe {
     /// Counts a node; true once the budget is spent.
     fn spent(&mut self) -> bool {
         self.nodes += 1;
+        #[cfg(test)]
+        if self.nodes > BUDGET {
+            BUDGET_SPENT.with(|spent| spent.set(true));
+        }
         self.nodes > BUDGET
     }
 
