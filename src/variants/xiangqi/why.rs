@@ -122,7 +122,7 @@ impl crate::variants::Why for Why {
 }
 
 /// Points strictly between two points on one line.
-fn between(from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
+pub(super) fn between(from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
     let (ff, fr) = (file_of(from) as i32, rank_of(from) as i32);
     let (tf, tr) = (file_of(to) as i32, rank_of(to) as i32);
     let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());

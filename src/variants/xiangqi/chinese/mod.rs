@@ -104,7 +104,7 @@ pub fn judge_move(
         before.clone()
     };
     let mut probe = Probe::new();
-    let threat_after = probe.threatens_mate(&to_move(after, s));
+    let after_mates = probe.mating_moves(&to_move(after, s));
     // The mate threats that stood before an answer to a check: those of the
     // position before the check when it is known (图19), else those with
     // the checking pieces taken off.
@@ -115,7 +115,7 @@ pub fn judge_move(
     // A mate threat is new when none stood before, or when the move adds a
     // mating first move that did not (图19: 炮2平4 answers the check and
     // adds the horse's mate to the cannon's).
-    let new_threat = threat_after
+    let new_threat = !after_mates.is_empty()
         && (!probe.threatens_mate(&mate_base) || {
             let before_mates: Vec<Move> = probe
                 .mating_moves(&mate_base)
@@ -128,23 +128,19 @@ pub fn judge_move(
                     }
                 })
                 .collect();
-            probe
-                .mating_moves(&to_move(after, s))
-                .iter()
-                .any(|x| !before_mates.contains(x))
+            after_mates.iter().any(|x| !before_mates.contains(x))
         });
     if new_threat {
         // A mate that can only begin by taking a horse, cannon or chariot
         // chases that piece (图17: 后车退一 threatens to take the chariot
         // with check and mate, "判捉"); one that begins by taking an
         // advisor, elephant or soldier is a mate threat (图18).
-        let mates = probe.mating_moves(&to_move(after, s));
-        let taken: Vec<Sq> = mates
+        let taken: Vec<Sq> = after_mates
             .iter()
-            .filter(|x| probe::worth_of(after, x.to, s) >= 2)
+            .filter(|x| probe::worth(after, x.to, s) >= 2)
             .map(|x| x.to)
             .collect();
-        if !mates.is_empty() && taken.len() == mates.len() {
+        if taken.len() == after_mates.len() {
             let mut chased = taken;
             chased.sort_unstable();
             chased.dedup();

@@ -4,6 +4,7 @@
 
 use super::super::board::*;
 use super::super::position::{Move, Position};
+use super::super::why::between;
 #[cfg(test)]
 use super::judge_move;
 use crate::variants::Color;
@@ -42,7 +43,7 @@ const MATED: i32 = 1000;
 /// soldier given for a horse or cannon, or for a cannon and an advisor,
 /// wins nothing, 参考图33; one given for a chariot does, 图24); a general
 /// and a soldier on its own side nothing.
-fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
+pub(super) fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
     let p = pos.piece_at(s);
     match kind_of(p) {
         Some(Kind::Chariot) => 4,
@@ -57,11 +58,6 @@ fn worth(pos: &Position, s: Sq, chaser: Color) -> i32 {
         }
         _ => 0,
     }
-}
-
-/// What the piece on `s` is worth to `chaser` ([`worth`]).
-pub(super) fn worth_of(pos: &Position, s: Sq, chaser: Color) -> i32 {
-    worth(pos, s, chaser)
 }
 
 /// The values between which an exchange's value matters: a value at or
@@ -603,22 +599,26 @@ impl Probe {
         }
         let mut moves = Vec::new();
         pos.legal(&mut moves);
-        moves.into_iter().any(|m| {
-            let mut after = pos.clone();
-            after.make(m);
-            if !after.general_attacked(after.side()) {
-                return false;
-            }
-            let mut answers = Vec::new();
-            after.legal(&mut answers);
-            answers.is_empty()
-                || (checks > 1
-                    && answers.into_iter().all(|a| {
-                        let mut next = after.clone();
-                        next.make(a);
-                        self.mates_by_checks(&next, checks - 1)
-                    }))
-        })
+        moves.into_iter().any(|m| self.mates_after(pos, m, checks))
+    }
+
+    /// Whether `m`, played in `pos`, is a check that mates, or after which
+    /// every answer leaves a mate by at most `checks - 1` further checks.
+    fn mates_after(&mut self, pos: &Position, m: Move, checks: u32) -> bool {
+        let mut after = pos.clone();
+        after.make(m);
+        if !after.general_attacked(after.side()) {
+            return false;
+        }
+        let mut answers = Vec::new();
+        after.legal(&mut answers);
+        answers.is_empty()
+            || (checks > 1
+                && answers.into_iter().all(|a| {
+                    let mut next = after.clone();
+                    next.make(a);
+                    self.mates_by_checks(&next, checks - 1)
+                }))
     }
 
     /// The checks that begin a mate by checks for the side to move.
@@ -626,26 +626,8 @@ impl Probe {
         self.nodes = 0;
         let mut moves = Vec::new();
         pos.legal(&mut moves);
+        moves.retain(|&m| (1..=MATE_CHECKS).any(|depth| self.mates_after(pos, m, depth)));
         moves
-            .into_iter()
-            .filter(|&m| {
-                let mut after = pos.clone();
-                after.make(m);
-                if !after.general_attacked(after.side()) {
-                    return false;
-                }
-                let mut answers = Vec::new();
-                after.legal(&mut answers);
-                answers.is_empty()
-                    || (1..MATE_CHECKS).any(|depth| {
-                        answers.iter().all(|&a| {
-                            let mut next = after.clone();
-                            next.make(a);
-                            self.mates_by_checks(&next, depth)
-                        })
-                    })
-            })
-            .collect()
     }
 
     /// Whether the side to move threatens mate by checks (at the shortest
@@ -660,16 +642,12 @@ impl Probe {
 /// (a chariot's or cannon's path), or by a horse's leg or an elephant's
 /// eye there.
 fn through(from: Sq, to: Sq, point: Sq) -> bool {
+    if file_of(from) == file_of(to) || rank_of(from) == rank_of(to) {
+        return between(from, to).any(|x| x == point);
+    }
     let (ff, fr) = (file_of(from) as i32, rank_of(from) as i32);
     let (tf, tr) = (file_of(to) as i32, rank_of(to) as i32);
     let (pf, pr) = (file_of(point) as i32, rank_of(point) as i32);
-    let between = |a: i32, b: i32, x: i32| a.min(b) < x && x < a.max(b);
-    if ff == tf {
-        return pf == ff && between(fr, tr, pr);
-    }
-    if fr == tr {
-        return pr == fr && between(ff, tf, pf);
-    }
     let (df, dr) = (tf - ff, tr - fr);
     match (df.abs(), dr.abs()) {
         // A horse: the leg is one step along the longer side.
@@ -689,18 +667,10 @@ fn could_take_back(pos: &Position, c: Move) -> bool {
     turned.is_legal(Move::new(c.to, c.from))
 }
 
-/// The piece a cannon's capture from `from` to `to` jumps over.
+/// The piece a cannon's capture from `from` to `to` (on one line) jumps
+/// over.
 fn screen(pos: &Position, from: Sq, to: Sq) -> Option<Sq> {
-    let (ff, fr) = (file_of(from), rank_of(from));
-    let (tf, tr) = (file_of(to), rank_of(to));
-    let between: Vec<Sq> = if ff == tf {
-        (fr.min(tr) + 1..fr.max(tr)).map(|r| sq(ff, r)).collect()
-    } else if fr == tr {
-        (ff.min(tf) + 1..ff.max(tf)).map(|f| sq(f, fr)).collect()
-    } else {
-        return None;
-    };
-    between.into_iter().find(|&x| pos.piece_at(x) != EMPTY)
+    between(from, to).find(|&x| pos.piece_at(x) != EMPTY)
 }
 
 /// Whether the piece on `s` is a general or a soldier.
