@@ -450,8 +450,29 @@ impl Probe {
         }
         self.root = Some(pos.clone());
         let mut wins = self.captures_won(pos, true);
-        // After checks the position is another: no standing threats known.
+        // A piece defended only by the checks of the chaser's pieces is
+        // lost once checks are spent on a capture (参考图28: the chariot
+        // that would win the horse back by checks wins an advisor by checks
+        // instead, "做根子捉子，得不偿失").
         self.hanging.clear();
+        if !threatened {
+            let them = to_move(pos, !pos.side());
+            self.root = Some(them.clone());
+            let lost: Vec<Sq> = self
+                .captures_won(&them, false)
+                .iter()
+                .map(|w| w.victim)
+                .collect();
+            let counter_checks = std::mem::replace(&mut self.counter_checks, 0);
+            let unchecked = self.captures_won(&them, false);
+            self.counter_checks = counter_checks;
+            self.hanging = unchecked
+                .into_iter()
+                .map(|w| w.victim)
+                .filter(|v| !lost.contains(v))
+                .collect();
+            self.root = Some(pos.clone());
+        }
         let mut by_checks = Vec::new();
         self.wins_by_checks(pos, pos.side(), WIN_CHECKS, 0, &mut by_checks);
         // Checks by a piece the move offered in exchange (兑), or that win
