@@ -243,7 +243,13 @@ impl Probe {
             }
         }
         for m in moves {
-            let taken = worth(pos, m.to, chaser);
+            // Each side taking a piece: an answer to a check that takes off
+            // the exchange's points takes a piece of its own (图28).
+            let taken = if self.on_points && in_check && !ours && !points.contains(&m.to) {
+                0
+            } else {
+                worth(pos, m.to, chaser)
+            };
             let capture = pos.piece_at(m.to) != EMPTY;
             let mut next = pos.clone();
             next.make(m);
