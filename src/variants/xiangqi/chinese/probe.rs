@@ -438,14 +438,23 @@ impl Probe {
         self.nodes = 0;
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
+        // An offer the opponent cannot take up without being mated is none
+        // (参考图49: the cannon that would take the cannon leaves its file
+        // open to the horse's check: "不能离线").
         self.standoffs = captures
             .into_iter()
             .filter(|&c| {
                 kind_of(pos.piece_at(c.from)) == kind_of(pos.piece_at(c.to))
                     && could_take_back(pos, c)
+                    && {
+                        let mut taken = to_move(pos, !pos.side());
+                        taken.make(Move::new(c.to, c.from));
+                        !self.threatens_mate(&taken)
+                    }
             })
             .map(|c| (c.from, c.to))
             .collect();
+        self.nodes = 0;
         self.hanging = Vec::new();
         self.threatened = threatened;
         if threatened {
