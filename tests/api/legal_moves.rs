@@ -252,12 +252,16 @@ async fn repetition_verdicts_and_marks() {
         .await;
     assert_eq!(body["status"], "ongoing");
     let resp = s
-        .post(ADJ, json!({"fen": fen, "rules": {"repetition": "chinese"}}))
+        .post(
+            ADJ,
+            json!({"fen": fen, "rules": {"repetition": "japanese"}}),
+        )
         .await;
     assert_problem(&resp, 422, "invalid_rules");
+    assert_eq!(resp.2["field"], "rules.repetition");
     assert_eq!(
         resp.2["detail"],
-        "'rules.repetition' must be one of 'asian', 'none'; got the string \"chinese\""
+        "'rules.repetition' must be one of 'asian', 'chinese', 'none'; got the string \"japanese\""
     );
 
     // The tournament option: no repetition draw before move 26.
