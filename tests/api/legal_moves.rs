@@ -396,3 +396,59 @@ async fn composed_positions_are_accepted_with_a_warning() {
         assert_problem(&s.post(LM, json!({"fen": bad})).await, 422, "invalid_fen");
     }
 }
+
+/// Under `"repetition": "chinese"` the move that would complete a forbidden
+/// repetition is marked, with its outcome; the Asian rules judge the same
+/// move otherwise.
+#[actix_rt::test]
+async fn chinese_code_marks() {
+    let s = start().await;
+    // (position, moves, the move that completes the repetition, its mark
+    // under the Chinese code, under the Asian rules)
+    let cases = [
+        (
+            FIG7_FEN,
+            FIG7_BEFORE,
+            "i0h0",
+            json!({"outcome": "loss", "reason": "perpetual_mate_threat"}),
+            json!({"outcome": "win", "reason": "perpetual_chase"}),
+        ),
+        (
+            FIG16_FEN,
+            FIG16_BEFORE,
+            "h6h9",
+            json!({"outcome": "loss", "reason": "forbidden_repetition"}),
+            json!({"outcome": "draw", "reason": "repetition"}),
+        ),
+    ];
+    for (fen, moves, completing, chinese, asian) in cases {
+        for (code, mark) in [("chinese", chinese), ("asian", asian)] {
+            let (st, _, body) = s
+                .post(
+                    LM,
+                    json!({"fen": fen, "moves": moves, "rules": {"repetition": code}}),
+                )
+                .await;
+            assert_eq!(st, StatusCode::OK, "{body}");
+            let legal = body["legal_moves"].as_array().unwrap();
+            let marked: Vec<&Value> = legal
+                .iter()
+                .filter(|m| m.get("repetition").is_some())
+                .collect();
+            assert_eq!(marked.len(), 1, "{code}: {marked:?}");
+            assert_eq!(marked[0]["move"], completing, "{code}");
+            assert_eq!(marked[0]["repetition"], mark, "{code}");
+            let forbidden: Vec<&Value> = legal
+                .iter()
+                .filter(|m| m["forbidden_repetition"] == true)
+                .map(|m| &m["move"])
+                .collect();
+            let expected: &[&str] = if code == "chinese" {
+                &[completing]
+            } else {
+                &[]
+            };
+            assert_eq!(forbidden, expected, "{code}");
+        }
+    }
+}
