@@ -34,11 +34,26 @@ use super::{
 use board::{color_of, kind_of};
 use notation::{Meant, Written};
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
 /// Which repetition rules apply: `asian`, `chinese` or `none`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum RepetitionRule {
     /// The Asian (WXF/AXF) rules: perpetual check and chase lose.
     #[default]
@@ -52,6 +67,21 @@ pub enum RepetitionRule {
     Chinese,
     /// No repetition verdicts at all.
     None,
+}
+
+impl RepetitionRule {
+    /// Every code, in the order the service lists them.
+    pub const ALL: &'static [RepetitionRule] = <RepetitionRule as VariantArray>::VARIANTS;
+
+    /// The name on the wire: `asian`, `chinese`, `none`.
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// Reads a name on the wire.
+    pub fn parse(name: &str) -> Option<RepetitionRule> {
+        name.parse().ok()
+    }
 }
 
 /// The rule options of Xiangqi (`rules` with the path `xiangqi`).
