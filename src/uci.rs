@@ -30,7 +30,8 @@ use crate::variants::{Game, NotationName, Variant, VariantId};
 const MAX_THREADS: usize = 256;
 
 /// The session's transposition tables, one per variant, kept from one `go`
-/// to the next until `ucinewgame` or a new `Hash`.
+/// to the next until `ucinewgame`, a new `Hash` or another `Repetition`
+/// code.
 #[derive(Default)]
 pub struct Tables(Mutex<HashMap<VariantId, Table>>);
 
@@ -269,7 +270,13 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             Err(_) => say(&format!("info string bad MultiPV value: {value}")),
         },
         "repetition" => match RepetitionRule::parse(&value.to_ascii_lowercase()) {
-            Some(r) => s.repetition = r,
+            Some(r) => {
+                // Scores kept under one code are not the other's.
+                if r != s.repetition {
+                    s.tables.clear();
+                }
+                s.repetition = r;
+            }
             None => {
                 let codes: Vec<&str> = RepetitionRule::ALL.iter().map(|r| r.as_str()).collect();
                 say(&format!(
@@ -326,8 +333,11 @@ fn session_rules<V: Variant>(repetition: RepetitionRule) -> V::Rules {
 /// referees: its moves are played even past the end our rules see, and a
 /// rule that ended the game while moves remain is switched off
 /// (`Variant::waive`).
-fn build<V: Playable>(words: &[String], ucci: bool, rules: V::Rules) -> Result<Game<V>, String> {
-    let mut rules = rules;
+fn build<V: Playable>(
+    words: &[String],
+    ucci: bool,
+    mut rules: V::Rules,
+) -> Result<Game<V>, String> {
     let mut legal = Vec::new();
     loop {
         let game = build_with::<V>(words, ucci, rules.clone())?;
