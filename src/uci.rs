@@ -6,6 +6,10 @@
 //! Fairy-Stockfish's `a1`-`i10` for Xiangqi under UCI, ICCS `a0`-`i9` under
 //! UCCI, `e2e4`/`e7e8q` for Taxi chess and the service's coordinate notation
 //! for Tamerlane chess. A Taxi FEN carries the balances as its seventh field.
+//!
+//! Xiangqi's repetition code is chosen with `setoption name Repetition value
+//! <code>` (`asian`, the default, `chinese` or `none`: the values of the
+//! service's `rules.repetition`); the search plays by it.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
@@ -13,18 +17,21 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use std::any::Any;
 use std::collections::HashMap;
 
 use crate::dispatch::{Playable, Visitor};
 use crate::prose;
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
+use crate::variants::xiangqi::{self, RepetitionRule};
 use crate::variants::{Game, NotationName, Variant, VariantId};
 
 /// The most search threads the `Threads` option takes.
 const MAX_THREADS: usize = 256;
 
 /// The session's transposition tables, one per variant, kept from one `go`
-/// to the next until `ucinewgame` or a new `Hash`.
+/// to the next until `ucinewgame`, a new `Hash` or another `Repetition`
+/// code.
 #[derive(Default)]
 pub struct Tables(Mutex<HashMap<VariantId, Table>>);
 
@@ -114,6 +121,8 @@ struct Session {
     multipv: usize,
     /// Search threads (the `Threads` option).
     threads: usize,
+    /// Xiangqi's repetition code (the `Repetition` option).
+    repetition: RepetitionRule,
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
     running: Option<(Control, thread::JoinHandle<()>)>,
@@ -130,6 +139,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         hash_mb: 16,
         threads: 1,
         multipv: 1,
+        repetition: RepetitionRule::default(),
         position: vec!["startpos".to_owned()],
         running: None,
         tables: Arc::new(Tables::default()),
@@ -155,6 +165,14 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 say(&format!(
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
+                let codes: String = RepetitionRule::ALL
+                    .iter()
+                    .map(|r| format!(" var {}", r.as_str()))
+                    .collect();
+                say(&format!(
+                    "option name Repetition type combo default {}{codes}",
+                    RepetitionRule::default().as_str()
+                ));
                 say(if s.ucci { "ucciok" } else { "uciok" });
             }
             "isready" => {
@@ -176,7 +194,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let (mut limits, clock) = go_limits(&words, s.multipv);
                 limits.threads = s.threads;
                 let position = s.position.clone();
-                let (variant, ucci) = (s.variant, s.ucci);
+                let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
                 let entries = search::table_entries(s.hash_mb);
                 let out = out.clone();
                 let c = control.clone();
@@ -186,6 +204,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     let go = Go {
                         position: &position,
                         ucci,
+                        repetition,
                         limits,
                         clock: &clock,
                         control: &c,
@@ -250,6 +269,22 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             Ok(n) => s.multipv = n.clamp(1, 5),
             Err(_) => say(&format!("info string bad MultiPV value: {value}")),
         },
+        "repetition" => match RepetitionRule::parse(&value.to_ascii_lowercase()) {
+            Some(r) => {
+                // Scores kept under one code are not the other's.
+                if r != s.repetition {
+                    s.tables.clear();
+                }
+                s.repetition = r;
+            }
+            None => {
+                let codes: Vec<&str> = RepetitionRule::ALL.iter().map(|r| r.as_str()).collect();
+                say(&format!(
+                    "info string bad Repetition value: {value} (one of {})",
+                    codes.join(", ")
+                ))
+            }
+        },
         _ => say(&format!("info string unknown option: {name}")),
     }
 }
@@ -283,11 +318,26 @@ fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
     (limits, clock)
 }
 
-/// Builds the game from the words after `position`. The GUI referees: its
-/// moves are played even past the end our rules see, and a rule that ended
-/// the game while moves remain is switched off (`Variant::waive`).
-fn build<V: Playable>(words: &[String], ucci: bool) -> Result<Game<V>, String> {
+/// The rules a search plays by: the variant's defaults, with the session's
+/// repetition code for Xiangqi (the `Repetition` option; the other variants
+/// have no such option).
+fn session_rules<V: Variant>(repetition: RepetitionRule) -> V::Rules {
     let mut rules = V::Rules::default();
+    if let Some(x) = (&mut rules as &mut dyn Any).downcast_mut::<xiangqi::Rules>() {
+        x.repetition = repetition;
+    }
+    rules
+}
+
+/// Builds the game from the words after `position`, under `rules`. The GUI
+/// referees: its moves are played even past the end our rules see, and a
+/// rule that ended the game while moves remain is switched off
+/// (`Variant::waive`).
+fn build<V: Playable>(
+    words: &[String],
+    ucci: bool,
+    mut rules: V::Rules,
+) -> Result<Game<V>, String> {
     let mut legal = Vec::new();
     loop {
         let game = build_with::<V>(words, ucci, rules.clone())?;
@@ -342,6 +392,8 @@ fn build_with<V: Playable>(
 struct Go<'a> {
     position: &'a [String],
     ucci: bool,
+    /// Xiangqi's repetition code.
+    repetition: RepetitionRule,
     limits: Limits,
     clock: &'a Clock,
     control: &'a Control,
@@ -355,7 +407,8 @@ impl Visitor for Go<'_> {
     /// Searches and prints the `info` lines and the `bestmove`.
     fn visit<V: Playable>(mut self) {
         let say = self.say;
-        let game = match build::<V>(self.position, self.ucci) {
+        let rules = session_rules::<V>(self.repetition);
+        let game = match build::<V>(self.position, self.ucci, rules) {
             Ok(g) => g,
             Err(e) => {
                 say(&format!("info string {e}"));
@@ -419,6 +472,33 @@ fn score_text(score: Score) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::{taxi::Taxi, xiangqi::Xiangqi};
+
+    /// The `Repetition` option's values are the wire's names, and it sets
+    /// Xiangqi's code only.
+    #[test]
+    fn the_repetition_option_sets_xiangqis_code() {
+        for &code in RepetitionRule::ALL {
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                serde_json::json!(code.as_str())
+            );
+            assert_eq!(RepetitionRule::parse(code.as_str()), Some(code));
+            let rules = session_rules::<Xiangqi>(code);
+            assert_eq!(
+                rules,
+                xiangqi::Rules {
+                    repetition: code,
+                    ..xiangqi::Rules::default()
+                }
+            );
+        }
+        assert_eq!(
+            session_rules::<Taxi>(RepetitionRule::Chinese),
+            <Taxi as Variant>::Rules::default()
+        );
+        assert_eq!(RepetitionRule::parse("japanese"), None);
+    }
 
     fn limits_for(go: &str, side: usize) -> Limits {
         let words: Vec<&str> = go.split_whitespace().collect();

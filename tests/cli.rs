@@ -170,6 +170,49 @@ fn uci_plays_on_where_the_gui_does() {
     assert!(!last_info.contains("score cp 0 "), "{last_info}");
 }
 
+#[test]
+fn uci_repetition_option_chooses_the_code() {
+    // The Chinese rule book's 图7 after 炮一平二, seven plies into its cycle:
+    // i0h0 would make the start stand a third time. Under the Asian rules
+    // (the default) Black's chariot chased the cannon with every move, and
+    // i0h0 wins; under the Chinese code Red threatened mate with every
+    // move (长杀), and i0h0 loses. UCCI, for ICCS moves. One search a
+    // session, run to its end (end of input lets it finish).
+    let position = "position fen 2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K2C1 b - - 1 1 \
+                    moves i8h8 h0i0 h8i8 i0h0 i8h8 h0i0 h8i8\ngo depth 3\n";
+    let best = |options: &str| {
+        let out = uci_session(&format!("ucci\n{options}{position}"));
+        let best = out
+            .lines()
+            .rfind(|l| l.starts_with("bestmove"))
+            .map(str::to_owned);
+        (best.unwrap_or_else(|| panic!("no bestmove: {out}")), out)
+    };
+    let (asian, out) = best("");
+    assert!(
+        out.contains(
+            "\noption name Repetition type combo default asian var asian var chinese var none\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(asian, "bestmove i0h0", "{out}");
+    let (chinese, out) = best("setoption name Repetition value chinese\n");
+    assert!(
+        chinese.starts_with("bestmove ") && chinese != "bestmove i0h0",
+        "{out}"
+    );
+    assert!(!out.contains("info string"), "{out}");
+    // A bad value is reported the way other bad values are, and changes
+    // nothing.
+    let (kept, out) =
+        best("setoption name Repetition value chinese\nsetoption name Repetition value bogus\n");
+    assert!(
+        out.contains("info string bad Repetition value: bogus (one of asian, chinese, none)\n"),
+        "{out}"
+    );
+    assert_eq!(kept, chinese, "{out}");
+}
+
 /// An HTTP/1.0 exchange with `addr`: the whole answer, or `None` when it fails.
 fn http(addr: &str, request: &str) -> Option<String> {
     use std::io::{Read, Write};

@@ -186,6 +186,11 @@ pub async fn validate(
             "fen": "4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1",
             "moves": ["a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2"]
         }))),
+        ("chinese: perpetual mate threat" = (summary = "Chinese rules (the rule book's 图7): Red threatens mate with every move (长杀) and loses; the Asian rules would rule Black's chariot a perpetual chaser", value = json!({
+            "fen": "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w - - 0 1",
+            "moves": ["i0h0", "i8h8", "h0i0", "h8i8", "i0h0", "i8h8", "h0i0", "h8i8"],
+            "rules": {"repetition": "chinese"}
+        }))),
         ("taxi: bankruptcy" = (summary = "Taxi chess (path taxi): in check, and Kxb2 is too dear", value = json!({
             "fen": "7k/8/8/8/8/8/1q6/K7 w - - 0 1 0/0"
         }))),

@@ -114,7 +114,10 @@ pub struct ChasedPiece {
 pub struct RepetitionMark {
     /// The result for the side making the move.
     pub outcome: MoverOutcome,
-    /// `perpetual_check`, `perpetual_chase` or `repetition`.
+    /// `perpetual_check`, `perpetual_chase`, `repetition` or
+    /// `early_repetition`; under the Chinese rules also
+    /// `perpetual_mate_threat`, `forbidden_repetition` and
+    /// `nine_forbidden_moves`.
     pub reason: Reason,
 }
 

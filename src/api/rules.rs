@@ -204,8 +204,15 @@ mod tests {
         assert_eq!(xiangqi[3].default, serde_json::json!(true));
         assert_eq!(xiangqi[3].kind, OptionType::Boolean);
         assert_eq!(xiangqi[0].default, serde_json::json!(100));
-        assert_eq!(xiangqi[2].values, ["asian", "none"]);
-        assert_eq!(xiangqi[2].expectation(), "one of 'asian', 'none'");
+        assert_eq!(xiangqi[2].values, ["asian", "chinese", "none"]);
+        assert_eq!(
+            xiangqi[2].expectation(),
+            "one of 'asian', 'chinese', 'none'"
+        );
+        // Each value is described in the option's words.
+        for value in ["`asian`", "`chinese`", "`none`"] {
+            assert!(xiangqi[2].description.contains(value), "{value}");
+        }
         let taxi = rule_options::<Taxi>();
         assert_eq!(
             taxi.iter()

@@ -274,3 +274,181 @@ async fn records_that_run_past_the_end() {
         .await;
     assert_problem(&resp, 422, "game_over");
 }
+
+/// `"repetition": "chinese"`: the Chinese Xiangqi Association's code, where
+/// the rule book's examples are judged otherwise than by the Asian rules.
+#[actix_rt::test]
+async fn the_chinese_code_judges_mate_threats_and_one_check_one_chase() {
+    let s = start().await;
+    let fig7 = then(FIG7_BEFORE, "i0h0");
+    let adjudicate = |fen: &str, moves: &str, code: &str| json!({"fen": fen, "moves": moves, "rules": {"repetition": code}});
+    // 图7: Red threatened mate with every move (长杀) and loses.
+    let (st, _, body) = s.post(ADJ, adjudicate(FIG7_FEN, &fig7, "chinese")).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        (
+            &body["status"],
+            &body["result"],
+            &body["winner"],
+            &body["reason"]
+        ),
+        (
+            &json!("decisive"),
+            &json!("0-1"),
+            &json!("black"),
+            &json!("perpetual_mate_threat")
+        )
+    );
+    assert_eq!(
+        body["repetition"],
+        json!({
+            "occurrences": [0, 4, 8],
+            "cycle": {"from_ply": 0, "to_ply": 8},
+            "in_breach": "red",
+            "sides": [
+                {"side": "red", "conduct": "forbidden", "pattern": "perpetual_mate_threat",
+                 "term": "长杀", "natures": ["mate_threat", "mate_threat", "mate_threat", "mate_threat"]},
+                {"side": "black", "conduct": "allowed", "pattern": "allowed",
+                 "term": "允许着法", "natures": ["idle", "idle", "idle", "idle"]}
+            ]
+        })
+    );
+    let explanation = body["explanation"].as_str().unwrap();
+    for words in [
+        "Red threatened mate with every move (长杀)",
+        "Black made an allowed move in the cycle (允许着法)",
+        "Red must change and loses (红方变着，不变作负), Black wins",
+    ] {
+        assert!(explanation.contains(words), "{explanation}");
+    }
+    // The same record under the Asian rules: the threats are free, and the
+    // chariot that blocked them chased the cannon with every move.
+    let (_, _, asian) = s.post(ADJ, adjudicate(FIG7_FEN, &fig7, "asian")).await;
+    assert_eq!(
+        (
+            &asian["result"],
+            &asian["reason"],
+            &asian["repetition"]["in_breach"]
+        ),
+        (&json!("1-0"), &json!("perpetual_chase"), &json!("black"))
+    );
+    assert_eq!(
+        asian["repetition"]["sides"][0]["natures"],
+        json!(["idle", "idle", "idle", "idle"])
+    );
+    assert_eq!(
+        asian["repetition"]["sides"][1]["chased"],
+        json!([{"square": "h0", "piece": "Red cannon"}])
+    );
+    // The default is the Asian rules; with none the game goes on.
+    let (_, _, default) = s.post(ADJ, json!({"fen": FIG7_FEN, "moves": fig7})).await;
+    assert_eq!(default["reason"], "perpetual_chase");
+    let (_, _, none) = s.post(ADJ, adjudicate(FIG7_FEN, &fig7, "none")).await;
+    assert_eq!(none["status"], "ongoing");
+
+    // 图16: one check, one chase of the black chariot (一将一捉).
+    let fig16 = then(FIG16_BEFORE, "h6h9");
+    let (st, _, body) = s.post(ADJ, adjudicate(FIG16_FEN, &fig16, "chinese")).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        (&body["result"], &body["winner"], &body["reason"]),
+        (
+            &json!("0-1"),
+            &json!("black"),
+            &json!("forbidden_repetition")
+        )
+    );
+    let red = &body["repetition"]["sides"][0];
+    assert_eq!(
+        (&red["side"], &red["conduct"], &red["pattern"], &red["term"]),
+        (
+            &json!("red"),
+            &json!("forbidden"),
+            &json!("one_check_one_chase"),
+            &json!("一将一捉")
+        )
+    );
+    assert_eq!(red["natures"], json!(["chase", "check", "chase", "check"]));
+    assert_eq!(
+        red["chased"],
+        json!([{"square": "d6", "piece": "Black chariot"}])
+    );
+    assert_eq!(body["repetition"]["sides"][1]["pattern"], "allowed");
+    let explanation = body["explanation"].as_str().unwrap();
+    assert!(
+        explanation.contains("(一将一捉)") && explanation.contains("Black chariot (now on d6)"),
+        "{explanation}"
+    );
+    // Under the Asian rules the check breaks the chase: drawn.
+    let (_, _, asian) = s.post(ADJ, adjudicate(FIG16_FEN, &fig16, "asian")).await;
+    assert_eq!(
+        (
+            &asian["status"],
+            &asian["reason"],
+            &asian["repetition"]["in_breach"]
+        ),
+        (&json!("drawn"), &json!("repetition"), &Value::Null)
+    );
+    assert_eq!(
+        asian["repetition"]["sides"][0]["natures"],
+        json!(["idle", "check", "idle", "check"])
+    );
+}
+
+/// The batch takes the code for every game (`rules`), a game's own rules
+/// first, and a PGN body takes it in the query.
+#[actix_rt::test]
+async fn the_batch_takes_the_chinese_code() {
+    let s = start().await;
+    let batch = "/v1/variants/xiangqi/adjudicate/batch";
+    let fig7 = then(FIG7_BEFORE, "i0h0");
+    let (st, _, body) = s
+        .post(
+            batch,
+            json!({"rules": {"repetition": "chinese"}, "games": [
+                {"id": "图7", "fen": FIG7_FEN, "moves": fig7},
+                {"id": "图16", "fen": FIG16_FEN, "moves": then(FIG16_BEFORE, "h6h9")},
+                {"id": "图7, Asian", "fen": FIG7_FEN, "moves": fig7, "rules": {"repetition": "asian"}},
+                {"id": "unknown code", "fen": FIG7_FEN, "rules": {"repetition": "japanese"}}
+            ]}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!((&body["games"], &body["errors"]), (&json!(4), &json!(1)));
+    let results = body["results"].as_array().unwrap();
+    let reasons: Vec<&Value> = results.iter().map(|r| &r["result"]["reason"]).collect();
+    assert_eq!(
+        reasons,
+        [
+            &json!("perpetual_mate_threat"),
+            &json!("forbidden_repetition"),
+            &json!("perpetual_chase"),
+            &Value::Null
+        ]
+    );
+    assert_eq!(
+        results[0]["result"]["repetition"]["sides"][0]["term"],
+        "长杀"
+    );
+    assert_eq!(results[3]["error"]["field"], "rules.repetition");
+    assert_eq!(
+        results[3]["error"]["detail"],
+        "'rules.repetition' must be one of 'asian', 'chinese', 'none'; got the string \"japanese\""
+    );
+    // A PGN body, the code in the query.
+    let pgn = format!(
+        "[SetUp \"1\"]\n[FEN \"{FIG7_FEN}\"]\n\n1... i8h8 2. h0i0 h8i8 3. i0h0 i8h8 4. h0i0 h8i8 5. i0h0 *\n"
+    );
+    let (st, _, body) = s
+        .post_raw(
+            &format!("{batch}?rules=%7B%22repetition%22%3A%22chinese%22%7D"),
+            "application/x-chess-pgn",
+            pgn.into_bytes(),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["results"][0]["result"]["reason"], "perpetual_mate_threat",
+        "{body}"
+    );
+}

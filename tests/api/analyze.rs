@@ -213,3 +213,32 @@ async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
         "the disconnected client's search still holds the slot"
     );
 }
+
+/// The search plays by the request's code: in 图7 Red's `i0h0` wins under
+/// the Asian rules (Black's chariot chased the cannon perpetually) and
+/// loses under the Chinese code (Red's perpetual mate threat), so the
+/// engine plays it only under the Asian rules.
+#[actix_rt::test]
+async fn analyze_avoids_the_forbidden_repetition_under_the_chinese_code() {
+    let s = start().await;
+    let ask = |code: &str| json!({"fen": FIG7_FEN, "moves": FIG7_BEFORE, "depth": 3, "rules": {"repetition": code}});
+    let (st, _, asian) = s.post(ANALYZE, ask("asian")).await;
+    assert_eq!(st, StatusCode::OK, "{asian}");
+    assert_eq!(asian["best_move"], "i0h0", "{asian}");
+    assert_eq!(asian["lines"][0]["score"], json!({"mate": 1}), "{asian}");
+    let (st, _, chinese) = s.post(ANALYZE, ask("chinese")).await;
+    assert_eq!(st, StatusCode::OK, "{chinese}");
+    let best = chinese["best_move"].as_str().unwrap();
+    assert_ne!(best, "i0h0", "{chinese}");
+    assert!(chinese["nodes"].as_u64().unwrap() < 100_000, "{chinese}");
+    // The move chosen completes no repetition.
+    let (_, _, checked) = s
+        .post(
+            VALIDATE,
+            json!({"fen": FIG7_FEN, "moves": FIG7_BEFORE, "move": best, "rules": {"repetition": "chinese"}}),
+        )
+        .await;
+    assert_eq!(checked["legal"], true);
+    assert!(checked["details"].get("repetition").is_none(), "{checked}");
+    assert_eq!(checked["position_after"]["status"], "ongoing");
+}

@@ -252,12 +252,16 @@ async fn repetition_verdicts_and_marks() {
         .await;
     assert_eq!(body["status"], "ongoing");
     let resp = s
-        .post(ADJ, json!({"fen": fen, "rules": {"repetition": "chinese"}}))
+        .post(
+            ADJ,
+            json!({"fen": fen, "rules": {"repetition": "japanese"}}),
+        )
         .await;
     assert_problem(&resp, 422, "invalid_rules");
+    assert_eq!(resp.2["field"], "rules.repetition");
     assert_eq!(
         resp.2["detail"],
-        "'rules.repetition' must be one of 'asian', 'none'; got the string \"chinese\""
+        "'rules.repetition' must be one of 'asian', 'chinese', 'none'; got the string \"japanese\""
     );
 
     // The tournament option: no repetition draw before move 26.
@@ -390,5 +394,61 @@ async fn composed_positions_are_accepted_with_a_warning() {
         "3k5/9/9/9/9/9/9/9/3R5/4K4 w - - 0 1",
     ] {
         assert_problem(&s.post(LM, json!({"fen": bad})).await, 422, "invalid_fen");
+    }
+}
+
+/// Under `"repetition": "chinese"` the move that would complete a forbidden
+/// repetition is marked, with its outcome; the Asian rules judge the same
+/// move otherwise.
+#[actix_rt::test]
+async fn chinese_code_marks() {
+    let s = start().await;
+    // (position, moves, the move that completes the repetition, its mark
+    // under the Chinese code, under the Asian rules)
+    let cases = [
+        (
+            FIG7_FEN,
+            FIG7_BEFORE,
+            "i0h0",
+            json!({"outcome": "loss", "reason": "perpetual_mate_threat"}),
+            json!({"outcome": "win", "reason": "perpetual_chase"}),
+        ),
+        (
+            FIG16_FEN,
+            FIG16_BEFORE,
+            "h6h9",
+            json!({"outcome": "loss", "reason": "forbidden_repetition"}),
+            json!({"outcome": "draw", "reason": "repetition"}),
+        ),
+    ];
+    for (fen, moves, completing, chinese, asian) in cases {
+        for (code, mark) in [("chinese", chinese), ("asian", asian)] {
+            let (st, _, body) = s
+                .post(
+                    LM,
+                    json!({"fen": fen, "moves": moves, "rules": {"repetition": code}}),
+                )
+                .await;
+            assert_eq!(st, StatusCode::OK, "{body}");
+            let legal = body["legal_moves"].as_array().unwrap();
+            let marked: Vec<&Value> = legal
+                .iter()
+                .filter(|m| m.get("repetition").is_some())
+                .collect();
+            assert_eq!(marked.len(), 1, "{code}: {marked:?}");
+            assert_eq!(marked[0]["move"], completing, "{code}");
+            assert_eq!(marked[0]["repetition"], mark, "{code}");
+            let forbidden: Vec<&Value> = legal
+                .iter()
+                .filter(|m| m["forbidden_repetition"] == true)
+                .map(|m| &m["move"])
+                .collect();
+            let expected: &[&str] = if code == "chinese" {
+                &[completing]
+            } else {
+                &[]
+            };
+            assert_eq!(forbidden, expected, "{code}");
+        }
     }
 }

@@ -31,3 +31,27 @@ const TAXI_ADJ: &str = "/v1/variants/taxi/adjudicate";
 const TAM_LM: &str = "/v1/variants/tamerlane/legal-moves";
 const TAM_VALIDATE: &str = "/v1/variants/tamerlane/validate";
 const TAM_ADJ: &str = "/v1/variants/tamerlane/adjudicate";
+
+/// The Chinese rule book's 图7 (《象棋竞赛规则（2020）》) after Red's first
+/// move, 炮一平二 (`i0h0`): Red's cannon threatens mate from h0 and from i0
+/// in turn, and Black's chariot blocks on h8 and on i8, attacking the
+/// cannon each time. The Chinese code: a perpetual mate threat (长杀), Red
+/// loses; the Asian code: mate threats are free, the chariot chases the
+/// unprotected cannon, Black loses.
+const FIG7_FEN: &str = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K2C1 b - - 1 1";
+/// Seven plies of 图7's cycle: Red's `i0h0` next would make the start
+/// position stand for the third time.
+const FIG7_BEFORE: &str = "i8h8 h0i0 h8i8 i0h0 i8h8 h0i0 h8i8";
+/// The rule book's 图16 after Red's first move, 车二进三 (`h6h9`, check):
+/// Red checks and chases the black chariot in turn. The Chinese code: one
+/// check one chase (一将一捉) is forbidden, Red loses; the Asian code: a
+/// check breaks a chase, drawn.
+const FIG16_FEN: &str = "3a1k1R1/4a4/3cb4/P2rp4/6b2/9/9/5C3/4A4/4KA3 b - - 1 1";
+/// Seven plies of 图16's cycle: Red's `h6h9` next would make the start
+/// position stand for the third time.
+const FIG16_BEFORE: &str = "f9f8 h9h6 f8f9 h6h9 f9f8 h9h6 f8f9";
+
+/// `moves` followed by `last`, as one string of moves.
+fn then(moves: &str, last: &str) -> String {
+    format!("{moves} {last}")
+}

@@ -106,6 +106,7 @@ async fn the_document_types_every_closed_set() {
     };
     assert_eq!(values("VariantId"), ["xiangqi", "taxi", "tamerlane"]);
     assert_eq!(values("Status"), ["ongoing", "decisive", "drawn"]);
+    assert_eq!(values("RepetitionRule"), ["asian", "chinese", "none"]);
     assert_eq!(values("GameResult"), ["1-0", "0-1", "1/2-1/2", "*"]);
     assert_eq!(values("Side"), ["red", "white", "black"]);
     assert_eq!(

@@ -114,3 +114,42 @@ async fn taxi_validate_and_adjudicate() {
     assert_problem(&resp, 422, "illegal_move");
     assert_eq!(resp.2["reason_code"], "bad_geometry");
 }
+
+/// The move that completes 图7's repetition is legal under either code;
+/// what it brings about is the code's.
+#[actix_rt::test]
+async fn validate_under_the_chinese_code() {
+    let s = start().await;
+    let ask = |code: &str| json!({"fen": FIG7_FEN, "moves": FIG7_BEFORE, "move": "i0h0", "rules": {"repetition": code}});
+    let (st, _, body) = s.post(VALIDATE, ask("chinese")).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["legal"], true);
+    assert_eq!(body["details"]["chinese"], "炮一平二");
+    assert_eq!(body["details"]["forbidden_repetition"], true);
+    assert_eq!(
+        body["details"]["repetition"],
+        json!({"outcome": "loss", "reason": "perpetual_mate_threat"})
+    );
+    let after = &body["position_after"];
+    assert_eq!(
+        (&after["status"], &after["winner"], &after["reason"]),
+        (
+            &json!("decisive"),
+            &json!("black"),
+            &json!("perpetual_mate_threat")
+        )
+    );
+    assert_eq!(after["repetition"]["sides"][0]["term"], "长杀");
+    let (_, _, asian) = s.post(VALIDATE, ask("asian")).await;
+    assert_eq!(asian["details"]["forbidden_repetition"], false);
+    assert_eq!(
+        (
+            &asian["position_after"]["winner"],
+            &asian["position_after"]["reason"]
+        ),
+        (&json!("red"), &json!("perpetual_chase"))
+    );
+    let resp = s.post(VALIDATE, ask("japanese")).await;
+    assert_problem(&resp, 422, "invalid_rules");
+    assert_eq!(resp.2["field"], "rules.repetition");
+}

@@ -19,6 +19,23 @@ async fn variants() {
     );
     assert_eq!(body["rule_options"][0]["name"], "move_limit_plies");
     assert_eq!(body["rule_options"][0]["default"], 100);
+    // The repetition codes, each described in the option's words.
+    let repetition = body["rule_options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "repetition")
+        .unwrap();
+    assert_eq!(repetition["values"], json!(["asian", "chinese", "none"]));
+    assert_eq!(repetition["default"], "asian");
+    let words = repetition["description"].as_str().unwrap();
+    for said in [
+        "`asian` (WXF/AXF, the default)",
+        "`chinese`: the Chinese Xiangqi Association's code (2020): every mix of checks, mate threats and chases is forbidden (长将, 长杀, 长捉, 一将一捉, …), joint-chase priority, nine-move rule.",
+        "`none`: no repetition verdicts at all.",
+    ] {
+        assert!(words.contains(said), "{words}");
+    }
     // Tamerlane chess ends by default; the options say so.
     let (_, _, tamerlane) = s.get("/v1/variants/tamerlane").await;
     let option = |name: &str| {

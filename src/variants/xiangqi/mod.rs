@@ -34,24 +34,54 @@ use super::{
 use board::{color_of, kind_of};
 use notation::{Meant, Written};
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 use utoipa::ToSchema;
 
-/// Which repetition rules apply.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// Which repetition rules apply: `asian`, `chinese` or `none`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum RepetitionRule {
     /// The Asian (WXF/AXF) rules: perpetual check and chase lose.
     #[default]
     Asian,
-    /// The Chinese Xiangqi Association's rules (2020): every mix of checks,
-    /// mate threats and chases is forbidden, with the joint-chase priority
-    /// and the nine-move rule. Not offered on the wire until the judge
-    /// agrees with every worked example of the rule book
-    /// (`chinese/tests.rs`, `NOT_YET`).
-    #[serde(skip)]
+    /// The Chinese Xiangqi Association's code (2020): every mix of checks,
+    /// mate threats and chases is forbidden (长将, 长杀, 长捉, 一将一捉, …),
+    /// with the joint-chase priority and the nine-move rule (`chinese/`;
+    /// judged against the rule book's worked examples in
+    /// `chinese/tests.rs`, where `NOT_YET` lists those it does not agree
+    /// with yet).
     Chinese,
     /// No repetition verdicts at all.
     None,
+}
+
+impl RepetitionRule {
+    /// Every code, in the order the service lists them.
+    pub const ALL: &'static [RepetitionRule] = <RepetitionRule as VariantArray>::VARIANTS;
+
+    /// The name on the wire: `asian`, `chinese`, `none`.
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// Reads a name on the wire.
+    pub fn parse(name: &str) -> Option<RepetitionRule> {
+        name.parse().ok()
+    }
 }
 
 /// The rule options of Xiangqi (`rules` with the path `xiangqi`).
@@ -64,9 +94,13 @@ pub struct Rules {
     #[serde(default = "default_move_limit")]
     #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
-    /// Repetition rules: `asian` (WXF/AXF: at the third occurrence of a
-    /// position, a side that checked or chased the same piece with every
-    /// move of the repetition loses; otherwise drawn) or `none`.
+    /// Repetition rules: `asian`, `chinese` or `none`. `asian` (WXF/AXF,
+    /// the default): at the third occurrence of a position, a side that
+    /// checked or chased the same piece with every move of the repetition
+    /// loses; otherwise drawn. `chinese`: the Chinese Xiangqi Association's
+    /// code (2020): every mix of checks, mate threats and chases is
+    /// forbidden (长将, 长杀, 长捉, 一将一捉, …), joint-chase priority,
+    /// nine-move rule. `none`: no repetition verdicts at all.
     #[serde(default)]
     #[schema(default = "asian")]
     pub repetition: RepetitionRule,

@@ -166,8 +166,8 @@ fn check(ex: &Example, turned: bool) -> Result<(), String> {
 }
 
 /// The examples the judge does not yet agree with (in one orientation or
-/// both): the Chinese code is offered on the wire only once this list is
-/// empty. The test fails when one of them starts to agree (take it off the
+/// both; `docs/rules/xiangqi.md` says so where the code is offered). The
+/// test fails when one of them starts to agree (take it off the
 /// list) as well as when any other stops agreeing.
 const NOT_YET: &[&str] = &[
     "参考图21",
