@@ -415,6 +415,14 @@ impl Probe {
                 kind_of(after.piece_at(d)) != Some(Kind::General)
                     && !after.is_legal(Move::new(d, c.to))
             });
+            // A capture with check that does not come out ahead by itself
+            // is a check that ends in a capture: what it chases is what the
+            // answers leave (图26: the cannon that would take the elephant
+            // with check, 炮5进2, opens the rank to the other cannon:
+            // "黑方长捉车").
+            if taken - answer <= 0 && after.general_attacked(after.side()) {
+                continue;
+            }
             wins.push(Win {
                 victim: c.to,
                 capturer: c.from,
@@ -547,7 +555,11 @@ impl Probe {
             // one takes (参考图14: the cannon steps off the rank, the
             // chariot behind it checks, and the cannon takes), or its own
             // capture is joint.
-            let joint_checks = |w: Win| w.joint || !checkers.contains(&w.capturer);
+            // Not when the piece that takes is the one the judged move
+            // moved, its way opened by the check (图26: 炮8进3, "长捉车").
+            let moved = self.moved;
+            let joint_checks =
+                |w: Win| w.joint || (!checkers.contains(&w.capturer) && Some(w.capturer) != moved);
             let mut per_answer: Vec<(Vec<(Sq, bool)>, bool)> = Vec::new();
             let all = answers.iter().all(|&a| {
                 let blocks =
