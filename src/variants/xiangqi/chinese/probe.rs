@@ -393,19 +393,31 @@ impl Probe {
                     .max()
                     .unwrap_or(0)
             };
-            // A cannon whose screen, a piece of its own side, could take
-            // the victim too chases with it (车炮联合捉车, 参考图38); not a
-            // screen whose capture would let the opponent mate (图25).
+            // A cannon whose screen, a piece of its own side, is the piece
+            // just moved and could take the victim too chases with it
+            // (车炮联合捉车, 参考图38); not a screen whose capture would let
+            // the opponent mate (图25). Nor alone when its screen, which
+            // cannot take the victim but the victim could take, is guarded
+            // by the piece just moved (参考图39: 车三退一 steps out of the
+            // horse's attack and guards the horse that screens the cannon
+            // from the chariot, "车马炮联合捉车").
             let own_screen = kind_of(pos.piece_at(c.from)) == Some(Kind::Cannon)
                 && screen(pos, c.from, c.to).is_some_and(|x| {
-                    Some(x) == self.moved
-                        && color_of(pos.piece_at(x)) == chaser
-                        && pos.is_legal(Move::new(x, c.to))
-                        && {
-                            let mut by_screen = pos.clone();
-                            by_screen.make(Move::new(x, c.to));
-                            !self.mates_in_one(&by_screen)
-                        }
+                    let by_screen = Move::new(x, c.to);
+                    color_of(pos.piece_at(x)) == chaser
+                        && self.moved.is_some_and(|moved| {
+                            if x == moved {
+                                pos.is_legal(by_screen) && {
+                                    let mut taken = pos.clone();
+                                    taken.make(by_screen);
+                                    !self.mates_in_one(&taken)
+                                }
+                            } else {
+                                !pos.is_legal(by_screen)
+                                    && pos.attackers(x, !chaser).contains(&c.to)
+                                    && pos.attackers(x, chaser).contains(&moved)
+                            }
+                        })
                 });
             // A defender that cannot take back, pinned by another of the
             // chaser's pieces: the pinning piece chases too (图11: the
