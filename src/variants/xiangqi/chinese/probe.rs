@@ -94,7 +94,9 @@ pub(super) struct Win {
     pub(super) capturer: Sq,
     /// Whether the win needs two of the side's pieces or more: the first
     /// capture alone does not come out ahead (a joint chase, 联合捉, or an
-    /// under-protected piece, 少根子), or checks lead to it.
+    /// under-protected piece, 少根子), or checks lead to it and another
+    /// piece than a checking one takes (except the piece just moved, its
+    /// way opened by the check, 图26).
     pub(super) joint: bool,
     /// Whether the capturing piece wins it by itself (a general's or
     /// soldier's own capture is idle, 26.1; checks always need others).
@@ -111,7 +113,8 @@ pub(super) struct Probe {
     standoffs: Vec<(Sq, Sq)>,
     /// Before the move, the chaser's pieces that the opponent could already
     /// win (its standing threats): a capture that leaves one of them to be
-    /// taken wins nothing (图10, 图25).
+    /// taken wins nothing (图10, 图25). After the move, for wins by checks
+    /// only: the pieces that only the chaser's checks defend (参考图28).
     hanging: Vec<Sq>,
     /// The position the chase is weighed in: a piece it defended that an
     /// exchange stripped of its defenders may be taken too (图4).
@@ -393,6 +396,14 @@ impl Probe {
                     .max()
                     .unwrap_or(0)
             };
+            // A capture with check that does not come out ahead by itself
+            // is a check that ends in a capture: what it chases is what the
+            // answers leave (图26: the cannon that would take the elephant
+            // with check, 炮5进2, opens the rank to the other cannon:
+            // "黑方长捉车").
+            if taken - answer <= 0 && after.general_attacked(after.side()) {
+                continue;
+            }
             // A cannon whose screen, a piece of its own side, is the piece
             // just moved and could take the victim too chases with it
             // (车炮联合捉车, 参考图38); not a screen whose capture would let
@@ -427,14 +438,6 @@ impl Probe {
                 kind_of(after.piece_at(d)) != Some(Kind::General)
                     && !after.is_legal(Move::new(d, c.to))
             });
-            // A capture with check that does not come out ahead by itself
-            // is a check that ends in a capture: what it chases is what the
-            // answers leave (图26: the cannon that would take the elephant
-            // with check, 炮5进2, opens the rank to the other cannon:
-            // "黑方长捉车").
-            if taken - answer <= 0 && after.general_attacked(after.side()) {
-                continue;
-            }
             wins.push(Win {
                 victim: c.to,
                 capturer: c.from,
@@ -452,7 +455,8 @@ impl Probe {
     /// the position before the move: a capture that leaves a threatened
     /// piece to be taken was no win, so the move that saves the piece makes
     /// the chase, 图10, 图25); after the move the opponent's threats
-    /// elsewhere are its own business (参考图20, 参考图23).
+    /// elsewhere are its own business (参考图20, 参考图23), except a piece
+    /// that only the checks of a win by checks defended (参考图28).
     pub(super) fn wins(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
         self.mate_standing = self.threatens_mate(&to_move(pos, !pos.side()));
         self.nodes = 0;
@@ -478,36 +482,28 @@ impl Probe {
         self.hanging = Vec::new();
         self.threatened = threatened;
         if threatened {
-            let them = to_move(pos, !pos.side());
-            self.root = Some(them.clone());
-            let hanging = self.captures_won(&them, false);
-            self.hanging = hanging.into_iter().map(|w| w.victim).collect();
+            self.hanging = self.standing_threats(pos);
         }
         self.root = Some(pos.clone());
         let mut wins = self.captures_won(pos, true);
         // A piece defended only by the checks of the chaser's pieces is
         // lost once checks are spent on a capture (参考图28: the chariot
         // that would win the horse back by checks wins an advisor by checks
-        // instead, "做根子捉子，得不偿失").
+        // instead, "做根子捉子，得不偿失"). Not asked where counter-checks
+        // are ignored anyway.
         self.hanging.clear();
-        if !threatened {
-            let them = to_move(pos, !pos.side());
-            self.root = Some(them.clone());
-            let lost: Vec<Sq> = self
-                .captures_won(&them, false)
-                .iter()
-                .map(|w| w.victim)
-                .collect();
+        if !threatened && self.counter_checks > 0 {
+            let lost = self.standing_threats(pos);
             let counter_checks = std::mem::replace(&mut self.counter_checks, 0);
-            let unchecked = self.captures_won(&them, false);
+            let unchecked = self.standing_threats(pos);
             self.counter_checks = counter_checks;
             self.hanging = unchecked
                 .into_iter()
-                .map(|w| w.victim)
                 .filter(|v| !lost.contains(v))
                 .collect();
-            self.root = Some(pos.clone());
         }
+        self.root = Some(pos.clone());
+        self.nodes = 0;
         let mut by_checks = Vec::new();
         self.wins_by_checks(pos, pos.side(), WIN_CHECKS, 0, &mut by_checks);
         // Checks by a piece the move offered in exchange (兑), or that win
@@ -525,6 +521,20 @@ impl Probe {
         }
         wins.extend(by_checks);
         wins
+    }
+
+    /// The standing threats against the side to move in `pos`: the pieces
+    /// the opponent, were it to move, could win by a capture (weighed in
+    /// the opponent's own position: its defenders, and whether the side to
+    /// move here threatens mate).
+    fn standing_threats(&mut self, pos: &Position) -> Vec<Sq> {
+        let them = to_move(pos, !pos.side());
+        let mate = (1..=MATE_CHECKS).any(|d| self.mates_by_checks(pos, d));
+        let mate_standing = std::mem::replace(&mut self.mate_standing, mate);
+        self.root = Some(them.clone());
+        let threats = self.captures_won(&them, false);
+        self.mate_standing = mate_standing;
+        threats.into_iter().map(|w| w.victim).collect()
     }
 
     /// Adds to `out` the wins that a check of `chaser` (to move in `pos`)
@@ -570,8 +580,11 @@ impl Probe {
             // Not when the piece that takes is the one the judged move
             // moved, its way opened by the check (图26: 炮8进3, "长捉车").
             let moved = self.moved;
-            let joint_checks =
-                |w: Win| w.joint || (!checkers.contains(&w.capturer) && Some(w.capturer) != moved);
+            let joint_checks = |w: Win| {
+                let opened_for_moved =
+                    Some(w.capturer) == moved && through(w.capturer, w.victim, m.from);
+                w.joint || !(checkers.contains(&w.capturer) || opened_for_moved)
+            };
             let mut per_answer: Vec<(Vec<(Sq, bool)>, bool)> = Vec::new();
             let all = answers.iter().all(|&a| {
                 let blocks =
@@ -772,7 +785,9 @@ pub fn explain_move(
             .join(" ")
     };
     let wins_before = show(probe.wins(&to_move(before, s), true));
+    probe.moved = Some(m.to);
     let wins_after = show(probe.wins(&to_move(after, s), false));
+    probe.moved = None;
     let mate_before = probe.threatens_mate(&to_move(before, s));
     let mate_after = probe.threatens_mate(&to_move(after, s));
     let names = |ms: Vec<Move>| {
@@ -788,6 +803,11 @@ pub fn explain_move(
     );
     // Each capture before and after the move, its net and the best
     // answers to it.
+    // Each capture weighed plainly: no standing threats, no defender
+    // stripped.
+    probe.hanging.clear();
+    probe.root = None;
+    probe.threatened = false;
     let mut captures = |pos: &Position| {
         let mut lines = String::new();
         let mut caps = Vec::new();
