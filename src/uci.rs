@@ -256,6 +256,8 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
         },
         "hash" => match value.parse::<usize>() {
             Ok(mb) => {
+                // A running search holds the tables.
+                stop(s);
                 s.hash_mb = mb.clamp(1, 1024);
                 s.tables.clear();
             }
@@ -271,11 +273,19 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
         },
         "repetition" => match RepetitionRule::parse(&value.to_ascii_lowercase()) {
             Some(r) => {
-                // Scores kept under one code are not the other's.
+                // Scores kept under one code are not the other's (and a
+                // running search holds the tables).
                 if r != s.repetition {
+                    stop(s);
                     s.tables.clear();
                 }
                 s.repetition = r;
+                if s.variant != VariantId::Xiangqi {
+                    say(&format!(
+                        "info string Repetition applies to xiangqi only (kept for when it is the variant; now {})",
+                        s.variant.as_str()
+                    ));
+                }
             }
             None => {
                 let codes: Vec<&str> = RepetitionRule::ALL.iter().map(|r| r.as_str()).collect();

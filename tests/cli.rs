@@ -213,6 +213,53 @@ fn uci_repetition_option_chooses_the_code() {
     assert_eq!(kept, chinese, "{out}");
 }
 
+#[test]
+fn uci_repetition_option_stops_a_running_search_and_names_its_variant() {
+    use std::io::Write;
+    use std::process::Stdio;
+    // A new code or hash size clears the tables a running search uses: the
+    // search stops first and reports its move, as at `ucinewgame`. The
+    // child is killed, and the test fails, if it has not finished after a
+    // minute (a search left running).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"uci\nposition startpos\ngo infinite\nsetoption name Repetition value chinese\n\
+              setoption name Hash value 8\ngo infinite\nsetoption name Hash value 4\n\
+              setoption name UCI_Variant value tamerlane\nsetoption name Repetition value none\nisready\nquit\n",
+        )
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("the engine did not stop: a setoption waited for the running search");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    // Each infinite search ended with its best move when an option came.
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("bestmove")).count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("\nreadyok\n"), "{out}");
+    // The option is Xiangqi's: under another variant it is kept and said so.
+    assert!(
+        out.contains("info string Repetition applies to xiangqi only (kept for when it is the variant; now tamerlane)\n"),
+        "{out}"
+    );
+}
+
 /// An HTTP/1.0 exchange with `addr`: the whole answer, or `None` when it fails.
 fn http(addr: &str, request: &str) -> Option<String> {
     use std::io::{Read, Write};
