@@ -186,7 +186,7 @@ pub async fn validate(
             "fen": "4k4/9/r8/9/NN7/9/9/C8/9/3K5 b - - 0 1",
             "moves": ["a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2"]
         }))),
-        ("chinese: perpetual mate threat" = (summary = "Chinese rules (the rule book's 图7): Red threatens mate with every move (长杀) and loses; the Asian rules would rule Black's chariot a perpetual chaser", value = json!({
+        ("perpetual mate threat (Chinese rules)" = (summary = "Chinese rules (the rule book's 图7): Red threatens mate with every move (长杀) and loses; the Asian rules would rule Black's chariot a perpetual chaser", value = json!({
             "fen": "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w - - 0 1",
             "moves": ["i0h0", "i8h8", "h0i0", "h8i8", "i0h0", "i8h8", "h0i0", "h8i8"],
             "rules": {"repetition": "chinese"}
@@ -420,8 +420,10 @@ fn records(text: &str) -> Vec<BatchItem> {
 /// What an engine would play: the best move and lines with scores.
 ///
 /// The search obeys the variant's results: stalemate wins in Xiangqi and
-/// Tamerlane chess, citadel entry draws, and in Xiangqi a perpetual check or
-/// chase loses (the request's `moves` count as history). Scores are from the
+/// Tamerlane chess, citadel entry draws, and in Xiangqi a repetition that
+/// the request's `rules.repetition` forbids loses (a perpetual check or
+/// chase; under `chinese` also perpetual mate threats and their mixes; the
+/// request's `moves` count as history). Scores are from the
 /// side to move. Set at most how deep (`depth`), how long (`movetime_ms`) or
 /// how many nodes (`nodes`) to search; the first limit reached ends it. With
 /// none, the server's default time applies; every search is bounded by the

@@ -226,7 +226,9 @@ pub struct LegalMove {
     /// Whether the move gives check.
     pub check: bool,
     /// Whether the move would complete a repetition that the mover loses by
-    /// (a perpetual check or chase): play it and you lose.
+    /// under the request's repetition code (a perpetual check or chase; under
+    /// `chinese` also perpetual mate threats and every mix of checks, mate
+    /// threats and chases): play it and you lose.
     pub forbidden_repetition: bool,
     /// Present when the move would make a position stand for the third time:
     /// what the repetition rules would then rule.

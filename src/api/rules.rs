@@ -210,7 +210,7 @@ mod tests {
             "one of 'asian', 'chinese', 'none'"
         );
         // Each value is described in the option's words.
-        for value in ["`asian`", "`chinese`", "`none`"] {
+        for value in ["`asian` (WXF/AXF", "`chinese`: the Chinese", "`none`: no"] {
             assert!(xiangqi[2].description.contains(value), "{value}");
         }
         let taxi = rule_options::<Taxi>();

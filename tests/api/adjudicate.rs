@@ -321,6 +321,34 @@ async fn the_chinese_code_judges_mate_threats_and_one_check_one_chase() {
     ] {
         assert!(explanation.contains(words), "{explanation}");
     }
+    // The record as the README and the Swagger example send it (from the
+    // diagram, Red to move, two whole cycles): the same ruling.
+    let (st, _, readme) = s
+        .post(
+            ADJ,
+            json!({"fen": "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w - - 0 1",
+                   "rules": {"repetition": "chinese"},
+                   "moves": "i0h0 i8h8 h0i0 h8i8 i0h0 i8h8 h0i0 h8i8"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{readme}");
+    assert_eq!(
+        (
+            &readme["result"],
+            &readme["reason"],
+            &readme["repetition"]["in_breach"]
+        ),
+        (
+            &json!("0-1"),
+            &json!("perpetual_mate_threat"),
+            &json!("red")
+        )
+    );
+    assert_eq!(
+        readme["repetition"]["sides"][0],
+        json!({"side": "red", "conduct": "forbidden", "pattern": "perpetual_mate_threat",
+               "term": "长杀", "natures": ["mate_threat", "mate_threat", "mate_threat", "mate_threat"]})
+    );
     // The same record under the Asian rules: the threats are free, and the
     // chariot that blocked them chased the cannon with every move.
     let (_, _, asian) = s.post(ADJ, adjudicate(FIG7_FEN, &fig7, "asian")).await;
