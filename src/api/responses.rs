@@ -116,8 +116,11 @@ pub struct RepetitionMark {
     pub outcome: MoverOutcome,
     /// `perpetual_check`, `perpetual_chase`, `repetition` or
     /// `early_repetition`; under the Chinese rules also
-    /// `perpetual_mate_threat`, `forbidden_repetition` and
-    /// `nine_forbidden_moves`.
+    /// `perpetual_mate_threat` and `forbidden_repetition`, and
+    /// `nine_forbidden_moves` when the move also completes the ninth
+    /// forbidden move. Only moves that make a position stand again are
+    /// marked: a ninth forbidden move that repeats nothing is not (adjudicate
+    /// rules it once played).
     pub reason: Reason,
 }
 
