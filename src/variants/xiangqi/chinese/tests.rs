@@ -366,3 +366,120 @@ fn the_verdict_table() {
         );
     }
 }
+
+/// Judges the last of `moves` (ICCS) played from `fen`.
+fn judged_last(fen: &str, moves: &str) -> Judged {
+    let mut before = <Position as crate::variants::Variant>::from_fen(fen, &chinese()).unwrap();
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let (last, played) = moves.split_last().expect("a move");
+    for m in played {
+        let m = before.parse_move(m, Notation::Iccs).unwrap();
+        before.make(m);
+    }
+    let m = before.parse_move(last, Notation::Iccs).unwrap();
+    let mut after = before.clone();
+    after.make(m);
+    judge_move(&before, m, &after, None)
+}
+
+/// The points chased, in board order: "e2 d4".
+fn names(chased: &[Sq]) -> String {
+    let names: Vec<String> = chased.iter().map(|&s| sq_name(s)).collect();
+    names.join(" ")
+}
+
+/// The decisions of the book's 参考图28, 参考图49/50 and 图26, each beside a
+/// position one piece different where the rule must not apply.
+#[test]
+fn chinese_principles_against_one_feature_different_positions() {
+    // 参考图28, 车四平二: the chariot could win the advisor by checks, but
+    // its checks are all that hold the horse c8 against the chariot c7
+    // (做根子捉子，得不偿失): idle. Without Black's chariot nothing depends
+    // on the checks, and the same move chases the advisor.
+    let fig = "3a1k3/n1N1a4/2r6/9/9/2P5p/9/7R1/4A4/3AK4 w - - 0 1";
+    let j = judged_last(fig, "h2f2 e8f7 f2h2");
+    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    let j = judged_last(&fig.replace("2r6", "9"), "h2f2 e8f7 f2h2");
+    assert_eq!(
+        (j.nature, names(&j.chased)),
+        (Nature::Chase, "d9".to_owned())
+    );
+    // 参考图49, 马七退八: the cannons g8 and d8 face each other over the
+    // horse e8, but Black's cannon cannot take (it would open its general to
+    // the horse's checks and mate: 不能离线): the cannon d8 is chased. With
+    // Black's advisor d9 gone the general has room, the offer of exchange
+    // (兑) stands, and the move is idle.
+    let fig = "3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 w - - 0 1";
+    let j = judged_last(fig, "b6c8 b5c5 c8b6");
+    assert_eq!(
+        (j.nature, names(&j.chased)),
+        (Nature::Chase, "d8".to_owned())
+    );
+    let j = judged_last(&fig.replacen("3akab2", "4kab2", 1), "b6c8 b5c5 c8b6");
+    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    // 图26, 炮8进3: the cannon e4 would take the elephant e2 with check and
+    // open the rank for the cannon just moved to take the chariot d4. The
+    // elephant's capture is not ahead by itself (the elephant g0 takes
+    // back): the move chases the chariot alone, single-handed (the moved
+    // piece takes, its way opened by the check: 长捉车). With the elephant
+    // g0 gone the capture with check wins the elephant by itself, and it is
+    // chased too.
+    let fig = "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w - - 0 1";
+    let j = judged_last(fig, "d4d7 h4h7 d7d4 h7h4");
+    assert_eq!(
+        (j.nature, names(&j.chased), j.joint),
+        (Nature::Chase, "d4".to_owned(), false)
+    );
+    let j = judged_last(&fig.replace("4KAB2", "4KA3"), "d4d7 h4h7 d7d4 h7h4");
+    assert_eq!(
+        (j.nature, names(&j.chased)),
+        (Nature::Chase, "e2 d4".to_owned())
+    );
+}
+
+/// A debugging aid for finding one-feature-different positions:
+/// `CONTRAST="<fen>|<moves>"` judges the last move after the others, then
+/// again with each piece but the generals and the mover taken off.
+#[test]
+#[ignore = "a debugging aid"]
+fn explore_removals() {
+    let spec = std::env::var("CONTRAST").unwrap();
+    let (fen, ms) = spec.split_once('|').unwrap();
+    let mut before = <Position as crate::variants::Variant>::from_fen(fen, &chinese()).unwrap();
+    let ms: Vec<&str> = ms.split_whitespace().collect();
+    for p in &ms[..ms.len() - 1] {
+        let x = before.parse_move(p, Notation::Iccs).unwrap();
+        before.make(x);
+    }
+    let m = ms[ms.len() - 1];
+    println!("before: {}", crate::variants::Variant::to_fen(&before));
+    let mv = before.parse_move(m, Notation::Iccs).unwrap();
+    let judge = |b: &Position| {
+        let mut a = b.clone();
+        a.make(mv);
+        judge_move(b, mv, &a, None)
+    };
+    println!("full: {:?}", judge(&before));
+    for s in 0..90u8 {
+        let s = s as Sq;
+        if s == mv.from
+            || before.piece_at(s) == EMPTY
+            || kind_of(before.piece_at(s)) == Some(Kind::General)
+        {
+            continue;
+        }
+        let mut b = before.clone();
+        b.remove(s);
+        if !b.is_legal(mv) {
+            continue;
+        }
+        let j = judge(&b);
+        println!(
+            "without {}: {:?} {:?} joint {}",
+            sq_name(s),
+            j.nature,
+            j.chased.iter().map(|&x| sq_name(x)).collect::<Vec<_>>(),
+            j.joint
+        );
+    }
+}
