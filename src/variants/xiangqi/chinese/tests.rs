@@ -443,43 +443,46 @@ fn chinese_principles_against_one_feature_different_positions() {
 #[test]
 #[ignore = "a debugging aid"]
 fn explore_removals() {
-    let spec = std::env::var("CONTRAST").unwrap();
-    let (fen, ms) = spec.split_once('|').unwrap();
-    let mut before = <Position as crate::variants::Variant>::from_fen(fen, &chinese()).unwrap();
-    let ms: Vec<&str> = ms.split_whitespace().collect();
-    for p in &ms[..ms.len() - 1] {
-        let x = before.parse_move(p, Notation::Iccs).unwrap();
-        before.make(x);
-    }
-    let m = ms[ms.len() - 1];
-    println!("before: {}", crate::variants::Variant::to_fen(&before));
-    let mv = before.parse_move(m, Notation::Iccs).unwrap();
-    let judge = |b: &Position| {
-        let mut a = b.clone();
-        a.make(mv);
-        judge_move(b, mv, &a, None)
-    };
-    println!("full: {:?}", judge(&before));
-    for s in 0..90u8 {
-        let s = s as Sq;
-        if s == mv.from
-            || before.piece_at(s) == EMPTY
-            || kind_of(before.piece_at(s)) == Some(Kind::General)
-        {
-            continue;
+    for spec in std::env::var("CONTRAST").unwrap().split(';') {
+        let (fen, moves) = spec.split_once('|').unwrap();
+        let mut before = <Position as crate::variants::Variant>::from_fen(fen, &chinese()).unwrap();
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let (last, played) = moves.split_last().expect("a move");
+        for m in played {
+            let m = before.parse_move(m, Notation::Iccs).unwrap();
+            before.make(m);
         }
-        let mut b = before.clone();
-        b.remove(s);
-        if !b.is_legal(mv) {
-            continue;
-        }
-        let j = judge(&b);
+        let mv = before.parse_move(last, Notation::Iccs).unwrap();
+        let judge = |b: &Position| {
+            let mut a = b.clone();
+            a.make(mv);
+            judge_move(b, mv, &a, None)
+        };
+        let j = judge(&before);
         println!(
-            "without {}: {:?} {:?} joint {}",
-            sq_name(s),
+            "{} {last}: {:?} {} joint {}",
+            crate::variants::Variant::to_fen(&before),
             j.nature,
-            j.chased.iter().map(|&x| sq_name(x)).collect::<Vec<_>>(),
+            names(&j.chased),
             j.joint
         );
+        for s in 0..90 {
+            let p = before.piece_at(s);
+            if s == mv.from || p == EMPTY || kind_of(p) == Some(Kind::General) {
+                continue;
+            }
+            let mut b = before.clone();
+            b.remove(s);
+            if b.is_legal(mv) {
+                let j = judge(&b);
+                println!(
+                    "  without {}: {:?} {} joint {}",
+                    sq_name(s),
+                    j.nature,
+                    names(&j.chased),
+                    j.joint
+                );
+            }
+        }
     }
 }
