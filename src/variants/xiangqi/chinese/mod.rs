@@ -115,21 +115,20 @@ pub fn judge_move(
     // A mate threat is new when none stood before, or when the move adds a
     // mating first move that did not (图19: 炮2平4 answers the check and
     // adds the horse's mate to the cannon's).
-    let new_threat = !after_mates.is_empty()
-        && (!probe.threatens_mate(&mate_base) || {
-            let before_mates: Vec<Move> = probe
-                .mating_moves(&mate_base)
-                .into_iter()
-                .map(|x| {
-                    if x.from == m.from {
-                        Move::new(m.to, x.to)
-                    } else {
-                        x
-                    }
-                })
-                .collect();
-            after_mates.iter().any(|x| !before_mates.contains(x))
-        });
+    let new_threat = !after_mates.is_empty() && {
+        let before_mates: Vec<Move> = probe
+            .mating_moves(&mate_base)
+            .into_iter()
+            .map(|x| {
+                if x.from == m.from {
+                    Move::new(m.to, x.to)
+                } else {
+                    x
+                }
+            })
+            .collect();
+        after_mates.iter().any(|x| !before_mates.contains(x))
+    };
     if new_threat {
         // A mate that can only begin by taking a horse, cannon or chariot
         // chases that piece (图17: 后车退一 threatens to take the chariot

@@ -334,7 +334,7 @@ impl Probe {
             // the cannon's attack on the chariot become a chase, "车4平6解杀
             // 后形成炮捉车"); else only a mate at once refutes it.
             let refuted = if self.mate_standing {
-                (1..=MATE_CHECKS).any(|d| self.mates_by_checks(&after, d))
+                self.mates(&after)
             } else {
                 self.mates_in_one(&after)
             };
@@ -502,7 +502,6 @@ impl Probe {
                 .filter(|v| !lost.contains(v))
                 .collect();
         }
-        self.root = Some(pos.clone());
         self.nodes = 0;
         let mut by_checks = Vec::new();
         self.wins_by_checks(pos, pos.side(), WIN_CHECKS, 0, &mut by_checks);
@@ -526,14 +525,15 @@ impl Probe {
     /// The standing threats against the side to move in `pos`: the pieces
     /// the opponent, were it to move, could win by a capture (weighed in
     /// the opponent's own position: its defenders, and whether the side to
-    /// move here threatens mate).
+    /// move here threatens mate). The probe's state is as it was after.
     fn standing_threats(&mut self, pos: &Position) -> Vec<Sq> {
         let them = to_move(pos, !pos.side());
-        let mate = (1..=MATE_CHECKS).any(|d| self.mates_by_checks(pos, d));
+        let mate = self.mates(pos);
         let mate_standing = std::mem::replace(&mut self.mate_standing, mate);
-        self.root = Some(them.clone());
+        let root = self.root.replace(them.clone());
         let threats = self.captures_won(&them, false);
         self.mate_standing = mate_standing;
+        self.root = root;
         threats.into_iter().map(|w| w.victim).collect()
     }
 
@@ -707,6 +707,12 @@ impl Probe {
     /// depth it can, so that the easy answer comes cheap).
     pub(super) fn threatens_mate(&mut self, pos: &Position) -> bool {
         self.nodes = 0;
+        self.mates(pos)
+    }
+
+    /// Whether the side to move mates by checks, within the budget left
+    /// (shortest chains first).
+    fn mates(&mut self, pos: &Position) -> bool {
         (1..=MATE_CHECKS).any(|depth| self.mates_by_checks(pos, depth))
     }
 }
@@ -802,8 +808,7 @@ pub fn explain_move(
         names(probe.mating_moves(&to_move(after, s)))
     );
     // Each capture before and after the move, its net and the best
-    // answers to it.
-    // Each capture weighed plainly: no standing threats, no defender
+    // answers to it, weighed plainly: no standing threats, no defender
     // stripped.
     probe.hanging.clear();
     probe.root = None;
