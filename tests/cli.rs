@@ -74,16 +74,21 @@ fn bad_arguments_fail_cleanly() {
     );
 }
 
-/// Runs `arbiter uci` with `input` on stdin and returns what it printed.
-fn uci_session(input: &str) -> String {
-    use std::io::Write;
+/// `arbiter uci` started, its stdin and stdout piped.
+fn uci_child() -> std::process::Child {
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs `arbiter uci` with `input` on stdin and returns what it printed.
+fn uci_session(input: &str) -> String {
+    use std::io::Write;
+    let mut child = uci_child();
     child
         .stdin
         .take()
@@ -216,17 +221,11 @@ fn uci_repetition_option_chooses_the_code() {
 #[test]
 fn uci_repetition_option_stops_a_running_search_and_names_its_variant() {
     use std::io::Write;
-    use std::process::Stdio;
     // A new code or hash size clears the tables a running search uses: the
     // search stops first and reports its move, as at `ucinewgame`. The
     // child is killed, and the test fails, if it has not finished after a
     // minute (a search left running).
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = uci_child();
     child
         .stdin
         .take()
@@ -426,13 +425,7 @@ fn text_logs_off_a_terminal_are_plain() {
 #[test]
 fn uci_keeps_its_table_between_searches_until_a_new_game() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = uci_child();
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());
     // One search to depth 7; the node count of its last iteration.

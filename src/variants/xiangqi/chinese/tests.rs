@@ -369,6 +369,13 @@ fn the_verdict_table() {
 
 /// Judges the last of `moves` (ICCS) played from `fen`.
 fn judged_last(fen: &str, moves: &str) -> Judged {
+    let (before, m) = before_last(fen, moves);
+    judged(&before, m)
+}
+
+/// The position before the last of `moves` (ICCS) played from `fen`, and
+/// that move.
+fn before_last(fen: &str, moves: &str) -> (Position, Move) {
     let mut before = <Position as crate::variants::Variant>::from_fen(fen, &chinese()).unwrap();
     let moves: Vec<&str> = moves.split_whitespace().collect();
     let (last, played) = moves.split_last().expect("a move");
@@ -377,9 +384,14 @@ fn judged_last(fen: &str, moves: &str) -> Judged {
         before.make(m);
     }
     let m = before.parse_move(last, Notation::Iccs).unwrap();
+    (before, m)
+}
+
+/// The nature of `m` played in `before` (no earlier position known).
+fn judged(before: &Position, m: Move) -> Judged {
     let mut after = before.clone();
     after.make(m);
-    judge_move(&before, m, &after, None)
+    judge_move(before, m, &after, None)
 }
 
 /// The points chased, in board order: "e2 d4".
@@ -445,23 +457,14 @@ fn chinese_principles_against_one_feature_different_positions() {
 fn explore_removals() {
     for spec in std::env::var("CONTRAST").unwrap().split(';') {
         let (fen, moves) = spec.split_once('|').unwrap();
-        let mut before = <Position as crate::variants::Variant>::from_fen(fen, &chinese()).unwrap();
-        let moves: Vec<&str> = moves.split_whitespace().collect();
-        let (last, played) = moves.split_last().expect("a move");
-        for m in played {
-            let m = before.parse_move(m, Notation::Iccs).unwrap();
-            before.make(m);
-        }
-        let mv = before.parse_move(last, Notation::Iccs).unwrap();
-        let judge = |b: &Position| {
-            let mut a = b.clone();
-            a.make(mv);
-            judge_move(b, mv, &a, None)
-        };
+        let (before, mv) = before_last(fen, moves);
+        let judge = |b: &Position| judged(b, mv);
         let j = judge(&before);
         println!(
-            "{} {last}: {:?} {} joint {}",
+            "{} {}{}: {:?} {} joint {}",
             crate::variants::Variant::to_fen(&before),
+            sq_name(mv.from),
+            sq_name(mv.to),
             j.nature,
             names(&j.chased),
             j.joint
