@@ -482,7 +482,8 @@ impl Probe {
         self.hanging = Vec::new();
         self.threatened = threatened;
         if threatened {
-            self.hanging = self.standing_threats(pos);
+            let mate = self.mates(pos);
+            self.hanging = self.standing_threats(pos, mate);
         }
         self.root = Some(pos.clone());
         let mut wins = self.captures_won(pos, true);
@@ -493,9 +494,10 @@ impl Probe {
         // are ignored anyway.
         self.hanging.clear();
         if !threatened && self.counter_checks > 0 {
-            let lost = self.standing_threats(pos);
+            let mate = self.mates(pos);
+            let lost = self.standing_threats(pos, mate);
             let counter_checks = std::mem::replace(&mut self.counter_checks, 0);
-            let unchecked = self.standing_threats(pos);
+            let unchecked = self.standing_threats(pos, mate);
             self.counter_checks = counter_checks;
             self.hanging = unchecked
                 .into_iter()
@@ -524,11 +526,11 @@ impl Probe {
 
     /// The standing threats against the side to move in `pos`: the pieces
     /// the opponent, were it to move, could win by a capture (weighed in
-    /// the opponent's own position: its defenders, and whether the side to
-    /// move here threatens mate). The probe's state is as it was after.
-    fn standing_threats(&mut self, pos: &Position) -> Vec<Sq> {
+    /// the opponent's own position: its defenders, and `mate`, whether the
+    /// side to move here threatens mate, [`Probe::mates`]). The probe's
+    /// state is as it was after.
+    fn standing_threats(&mut self, pos: &Position, mate: bool) -> Vec<Sq> {
         let them = to_move(pos, !pos.side());
-        let mate = self.mates(pos);
         let mate_standing = std::mem::replace(&mut self.mate_standing, mate);
         let root = self.root.replace(them.clone());
         let threats = self.captures_won(&them, false);
