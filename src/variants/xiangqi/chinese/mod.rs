@@ -185,11 +185,28 @@ pub fn judge_move(
     probe.moved = Some(m.to);
     let wins_after = probe.wins(&to_move(after, s), false);
     probe.moved = None;
+    // Whether the moved piece stood to be taken before the move and wins
+    // nothing new by itself after it.
+    let escaped = !before.attackers(m.from, !s).is_empty()
+        && !wins_after
+            .iter()
+            .any(|w| w.capturer == m.to && !before_plain.contains(&w.victim));
     for w in wins_after {
         let new_capture = !before_plain.contains(&w.victim);
         let threat_lifted =
             after_threatened.contains(&w.victim) && !before_threatened.contains(&w.victim);
         if !new_capture && !threat_lifted {
+            continue;
+        }
+        // 避吃促成得子: a piece that steps out of a capture lifts the
+        // opponent's counter-capture from a win that stood; when the piece
+        // wins nothing itself and the win stands without it, the attack is
+        // no stronger: idle (参考图37, 参考图21). It chases when it takes part
+        // (图10: the chariot stays the cannon's screen; 图11: the cannon
+        // pins the defender; 参考图15: the chariot guards the screen), when
+        // it wins something itself (参考图39, 参考图16), and when its step
+        // opens a capture that was not there (参考图23: the horse's leg).
+        if escaped && stood_for(&mut probe, &base, m.from, &w) && !takes_part(&mut probe, after, m.to, &w) {
             continue;
         }
         // A general or soldier may chase alone (26.1): its own captures are
@@ -235,6 +252,32 @@ pub fn judge_move(
             joint,
         }
     }
+}
+
+/// Whether the win `w` (after the move) stood before it (`base`, the
+/// chaser to move) but for the opponent's capture of the piece on `from`:
+/// the same capture was there, and it wins when that piece is out of reach.
+fn stood_for(probe: &mut Probe, base: &Position, from: Sq, w: &probe::Win) -> bool {
+    base.is_legal(Move::new(w.capturer, w.victim)) && {
+        probe.immune = Some(from);
+        let stood = probe.wins(base, true).iter().any(|x| x.victim == w.victim);
+        probe.immune = None;
+        stood
+    }
+}
+
+/// Whether the piece on `moved` takes part in the win `w` (after the
+/// move): without it, the capture and the answers on its points (not the
+/// opponent's threats or checks elsewhere) no longer win (图10: the cannon's screen;
+/// 图11: the pin on the defender; 图27: the cannon behind the chariot;
+/// 参考图49: the horse that keeps the cannon on its file).
+fn takes_part(probe: &mut Probe, after: &Position, moved: Sq, w: &probe::Win) -> bool {
+    let mut without = to_move(after, !after.side());
+    without.remove(moved);
+    let counter_checks = std::mem::replace(&mut probe.counter_checks, 0);
+    let stands = probe.wins(&without, false).iter().any(|x| x.victim == w.victim);
+    probe.counter_checks = counter_checks;
+    w.capturer == moved || !stands
 }
 
 /// The verdict of the Chinese rules on two sides' conduct: who loses, and

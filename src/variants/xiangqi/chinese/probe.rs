@@ -131,6 +131,9 @@ pub(super) struct Probe {
     pub(super) moved: Option<Sq>,
     /// Whether the opponent threatens mate where the chase is weighed.
     mate_standing: bool,
+    /// A piece of the chaser's the opponent's standing threats leave alone
+    /// (to ask whether a win stood but for the threat to that piece).
+    pub(super) immune: Option<Sq>,
 }
 
 impl Probe {
@@ -145,6 +148,7 @@ impl Probe {
             counter_checks: COUNTER_CHECKS,
             moved: None,
             mate_standing: false,
+            immune: None,
         }
     }
 
@@ -413,7 +417,7 @@ impl Probe {
             // horse's attack and guards the horse that screens the cannon
             // from the chariot, "车马炮联合捉车").
             let own_screen = kind_of(pos.piece_at(c.from)) == Some(Kind::Cannon)
-                && screen(pos, c.from, c.to).is_some_and(|x| {
+                && screen_of(pos, c.from, c.to).is_some_and(|x| {
                     let by_screen = Move::new(x, c.to);
                     color_of(pos.piece_at(x)) == chaser
                         && self.moved.is_some_and(|moved| {
@@ -484,6 +488,7 @@ impl Probe {
         if threatened {
             let mate = self.mates(pos);
             self.hanging = self.standing_threats(pos, mate);
+            self.hanging.retain(|&h| Some(h) != self.immune);
         }
         self.root = Some(pos.clone());
         let mut wins = self.captures_won(pos, true);
@@ -750,7 +755,7 @@ fn could_take_back(pos: &Position, c: Move) -> bool {
 
 /// The piece a cannon's capture from `from` to `to` (on one line) jumps
 /// over.
-fn screen(pos: &Position, from: Sq, to: Sq) -> Option<Sq> {
+pub(super) fn screen_of(pos: &Position, from: Sq, to: Sq) -> Option<Sq> {
     between(from, to).find(|&x| pos.piece_at(x) != EMPTY)
 }
 

@@ -172,7 +172,6 @@ fn check(ex: &Example, turned: bool) -> Result<(), String> {
 const NOT_YET: &[&str] = &[
     "参考图21",
     "参考图34",
-    "参考图37",
     "参考图41",
     "参考图42",
     "图29",
@@ -460,6 +459,7 @@ fn explore_removals() {
         let (before, mv) = before_last(fen, moves);
         let judge = |b: &Position| judged(b, mv);
         let j = judge(&before);
+        let base_nature = j.nature;
         println!(
             "{} {}{}: {:?} {} joint {}",
             crate::variants::Variant::to_fen(&before),
@@ -485,6 +485,37 @@ fn explore_removals() {
                     names(&j.chased),
                     j.joint
                 );
+            }
+        }
+        // `CONTRAST_ADD=1`: also each horse, cannon or chariot of either side
+        // put on each empty point.
+        if std::env::var_os("CONTRAST_ADD").is_none() {
+            continue;
+        }
+        for s in 0..90 {
+            if before.piece_at(s) != EMPTY {
+                continue;
+            }
+            for c in [Color::White, Color::Black] {
+                for k in [Kind::Horse, Kind::Cannon, Kind::Chariot] {
+                    let mut b = before.clone();
+                    b.put(s, piece(c, k));
+                    if !b.is_legal(mv) || b.general_attacked(!b.side()) {
+                        continue;
+                    }
+                    let j = judge(&b);
+                    if j.nature != base_nature {
+                        println!(
+                            "  with {} {:?} {:?}: {:?} {} joint {}",
+                            sq_name(s),
+                            c,
+                            k,
+                            j.nature,
+                            names(&j.chased),
+                            j.joint
+                        );
+                    }
+                }
             }
         }
     }
