@@ -206,7 +206,10 @@ pub fn judge_move(
         // pins the defender; 参考图15: the chariot guards the screen), when
         // it wins something itself (参考图39, 参考图16), and when its step
         // opens a capture that was not there (参考图23: the horse's leg).
-        if escaped && stood_for(&mut probe, &base, m.from, &w) && !takes_part(&mut probe, after, m.to, &w) {
+        if escaped
+            && stood_for(&mut probe, &base, m.from, &w)
+            && !takes_part(&mut probe, after, m.to, &w)
+        {
             continue;
         }
         // A general or soldier may chase alone (26.1): its own captures are
@@ -275,7 +278,10 @@ fn takes_part(probe: &mut Probe, after: &Position, moved: Sq, w: &probe::Win) ->
     let mut without = to_move(after, !after.side());
     without.remove(moved);
     let counter_checks = std::mem::replace(&mut probe.counter_checks, 0);
-    let stands = probe.wins(&without, false).iter().any(|x| x.victim == w.victim);
+    let stands = probe
+        .wins(&without, false)
+        .iter()
+        .any(|x| x.victim == w.victim);
     probe.counter_checks = counter_checks;
     w.capturer == moved || !stands
 }

@@ -12,6 +12,9 @@ use crate::variants::Color;
 /// The longest chain of checks of a mate threat (the book's 图17 needs
 /// seven).
 const MATE_CHECKS: u32 = 7;
+/// The longest chain of checks of a mate that refutes a capture where the
+/// opponent's counter-checks are otherwise ignored (图8).
+const PLAIN_MATE_CHECKS: u32 = 3;
 /// The longest chain of checks before a capture wins material (抽将).
 const WIN_CHECKS: u32 = 3;
 /// Checks (that take nothing) the opponent may answer a capture with in an
@@ -134,6 +137,11 @@ pub(super) struct Probe {
     /// A piece of the chaser's the opponent's standing threats leave alone
     /// (to ask whether a win stood but for the threat to that piece).
     pub(super) immune: Option<Sq>,
+    /// Whether the exchange weighed began by taking a piece the opponent
+    /// cannot take back on its point (无根子): a capture with check
+    /// elsewhere then takes nothing that counts against it (参考图21,
+    /// 图8).
+    unguarded: bool,
 }
 
 impl Probe {
@@ -149,6 +157,7 @@ impl Probe {
             moved: None,
             mate_standing: false,
             immune: None,
+            unguarded: false,
         }
     }
 
@@ -213,11 +222,7 @@ impl Probe {
             pos.legal(&mut moves);
             moves.retain(|&m| {
                 let capture = pos.piece_at(m.to) != EMPTY;
-                (capture
-                    && (points.contains(&m.to)
-                        || (!self.on_points && through(m.from, m.to, opened))
-                        || self.hanging.contains(&m.to)
-                        || (self.threatened && self.stripped(pos, m.to, chaser))))
+                (capture && self.bears_on(pos, m, points, opened, chaser))
                     || (checks > 0 && pos.gives_check(m))
             });
         }
@@ -252,7 +257,20 @@ impl Probe {
         for m in moves {
             // Each side taking a piece: an answer to a check that takes off
             // the exchange's points takes a piece of its own (图28).
-            let taken = if self.on_points && in_check && !ours && !points.contains(&m.to) {
+            // After the capture of a piece that cannot be taken back (无根子),
+            // a capture with check elsewhere is a check that takes nothing
+            // (参考图21: 车4退1 attacks the horse, and the rook that takes
+            // the cannon the chariot left with check does not save it:
+            // 捉; where the victim is guarded, the whole exchange counts,
+            // 参考图31: "炮五进四打象" answers the cannon's capture).
+            let off_point_check = self.unguarded
+                && !ours
+                && !in_check
+                && pos.piece_at(m.to) != EMPTY
+                && !self.bears_on(pos, m, points, opened, chaser);
+            let taken = if off_point_check
+                || (self.on_points && in_check && !ours && !points.contains(&m.to))
+            {
                 0
             } else {
                 worth(pos, m.to, chaser)
@@ -288,6 +306,17 @@ impl Probe {
             }
         }
         best
+    }
+
+    /// Whether the opponent's capture `m` bears on the exchange: it takes
+    /// back on one of its points, along the line the chaser's first capture
+    /// opened (not when only the points count), a piece already threatened,
+    /// or (before the move) a piece the exchange stripped of its defenders.
+    fn bears_on(&self, pos: &Position, m: Move, points: &[Sq], opened: Sq, chaser: Color) -> bool {
+        points.contains(&m.to)
+            || (!self.on_points && through(m.from, m.to, opened))
+            || self.hanging.contains(&m.to)
+            || (self.threatened && self.stripped(pos, m.to, chaser))
     }
 
     /// Whether the piece of `side` on `s` was defended where the chase is
@@ -336,15 +365,24 @@ impl Probe {
             // A capture that leaves a standing mate threat unparried is no
             // win (参考图35: the chariot that parries the horse's mate lets
             // the cannon's attack on the chariot become a chase, "车4平6解杀
-            // 后形成炮捉车"); else only a mate at once refutes it.
+            // 后形成炮捉车"); where the opponent's counter-checks are
+            // ignored, a mate by up to three checks (图8: the chariot that
+            // takes the soldier before the general steps back is mated,
+            // "黑方退将后方可吃红兵，否则会被红方将死": the step back makes the
+            // chase); else only a mate at once refutes it.
             let refuted = if self.mate_standing {
                 self.mates(&after)
+            } else if self.counter_checks == 0 {
+                (1..=PLAIN_MATE_CHECKS).any(|depth| self.mates_by_checks(&after, depth))
             } else {
                 self.mates_in_one(&after)
             };
             if refuted {
                 continue;
             }
+            let mut replies = Vec::new();
+            after.legal_captures(&mut replies);
+            self.unguarded = !replies.iter().any(|r| r.to == c.to);
             // Only whether the capture comes out ahead matters.
             let rest = self.exchange_with(
                 &after,
@@ -374,6 +412,7 @@ impl Probe {
                 self.on_points = false;
                 taken + on_points > 0
             };
+            self.unguarded = false;
             if taken + rest <= 0 && !even_elsewhere {
                 continue;
             }
