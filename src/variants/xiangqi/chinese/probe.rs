@@ -134,8 +134,9 @@ pub(super) struct Probe {
     pub(super) moved: Option<Sq>,
     /// Whether the opponent threatens mate where the chase is weighed.
     mate_standing: bool,
-    /// A piece of the chaser's the opponent's standing threats leave alone
-    /// (to ask whether a win stood but for the threat to that piece).
+    /// A piece of the chaser's that the opponent's captures leave alone
+    /// (not its checks): to ask whether a win stood but for the threat to
+    /// that piece.
     pub(super) immune: Option<Sq>,
     /// Whether the exchange weighed began by taking a piece the opponent
     /// cannot take back on its point (无根子): a capture with check
@@ -222,7 +223,9 @@ impl Probe {
             pos.legal(&mut moves);
             moves.retain(|&m| {
                 let capture = pos.piece_at(m.to) != EMPTY;
-                (capture && self.bears_on(pos, m, points, opened, chaser))
+                (capture
+                    && Some(m.to) != self.immune
+                    && self.bears_on(pos, m, points, opened, chaser))
                     || (checks > 0 && pos.gives_check(m))
             });
         }

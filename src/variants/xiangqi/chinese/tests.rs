@@ -439,6 +439,46 @@ fn chinese_principles_against_one_feature_different_positions() {
         (j.nature, names(&j.chased)),
         (Nature::Chase, "e2 d4".to_owned())
     );
+    // 图8, 将6退1: before the step back the chariot that takes the soldier
+    // a6 is mated by checks ("黑方退将后方可吃红兵，否则会被红方将死"): the
+    // step makes the chase. Without Red's horse d8 there is no such mate,
+    // the capture stood before the step, and the step is idle.
+    let fig = "3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w - - 0 1";
+    let j = judged_last(fig, "h9h3 f8f9");
+    assert_eq!(
+        (j.nature, names(&j.chased)),
+        (Nature::Chase, "a6".to_owned())
+    );
+    let j = judged_last(&fig.replace("3Nck3", "4ck3"), "h9h3 f8f9");
+    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    // 参考图16, 兵五平六: the soldier steps out of the chariot's attack,
+    // which lifts Black's counter from the rook's capture of the soldier f3,
+    // and it attacks the advisor d7 itself: the rook's capture counts, a
+    // chase (长捉). Without the advisor the soldier wins nothing itself: the
+    // capture stood but for the threat to the soldier (避吃促成得子, 参考图37),
+    // and the step is idle.
+    let fig = "4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w - - 0 1";
+    let j = judged_last(fig, "e6d6");
+    assert_eq!(
+        (j.nature, names(&j.chased)),
+        (Nature::Chase, "f3".to_owned())
+    );
+    let j = judged_last(&fig.replace("3ab4", "4b4"), "e6d6");
+    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    // 参考图31, 象9进7: the cannon could take the soldier i5, which the horse
+    // guards; the whole exchange counts, and Red's answer 炮五进四打象, a
+    // capture with check, leaves Black nothing: idle. Without Black's
+    // advisor e8 that capture is no check, and the same move chases the
+    // soldier (jointly: the chariot wins back what the horse's recapture
+    // leaves).
+    let fig = "R2ck4/4a4/4b3b/4r4/2c1C3P/6N2/9/4B4/9/2BAKA3 w - - 0 1";
+    let j = judged_last(fig, "e5e3 i7g5");
+    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    let j = judged_last(&fig.replace("4a4", "9"), "e5e3 i7g5");
+    assert_eq!(
+        (j.nature, names(&j.chased), j.joint),
+        (Nature::Chase, "i5".to_owned(), true)
+    );
 }
 
 /// A debugging aid for finding one-feature-different positions:
@@ -453,6 +493,11 @@ fn explore_removals() {
         let judge = |b: &Position| judged(b, mv);
         let j = judge(&before);
         let base_nature = j.nature;
+        if std::env::var_os("CONTRAST_EXPLAIN").is_some() {
+            let mut after = before.clone();
+            after.make(mv);
+            println!("{}", super::explain_move(&before, mv, &after, None));
+        }
         println!(
             "{} {}{}: {:?} {} joint {}",
             crate::variants::Variant::to_fen(&before),
