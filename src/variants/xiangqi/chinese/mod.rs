@@ -129,6 +129,14 @@ pub fn judge_move(
             .collect();
         after_mates.iter().any(|x| !before_mates.contains(x))
     };
+    // An offer of exchange (兑) outweighs the mate threat it carries when
+    // the opponent can accept it: taking the moved piece with its own piece
+    // of that kind leaves the mover no mate (图29: 车一平二 offers the rook
+    // that would mate by taking Black's chariot, "兑"; 车五平二 offers it
+    // where Black's chariot cannot leave its rank, "判杀").
+    if new_threat && offers_exchange(&mut probe, after, m.to) {
+        return idle;
+    }
     if new_threat {
         // A mate that can only begin by taking a horse, cannon or chariot
         // chases that piece (图17: 后车退一 threatens to take the chariot
@@ -284,6 +292,22 @@ fn takes_part(probe: &mut Probe, after: &Position, moved: Sq, w: &probe::Win) ->
         .any(|x| x.victim == w.victim);
     probe.counter_checks = counter_checks;
     w.capturer == moved || !stands
+}
+
+/// Whether the piece on `moved` (after the move, the opponent to move)
+/// offers an exchange the opponent can accept: an enemy piece of its kind
+/// can take it, it could take that piece, and taking it loses nothing and
+/// lets the mover mate by checks no more (图17: 后车退一 offers a chariot
+/// whose capture costs Black both chariots, "判捉").
+fn offers_exchange(probe: &mut Probe, after: &Position, moved: Sq) -> bool {
+    let kind = kind_of(after.piece_at(moved));
+    after.attackers(moved, after.side()).into_iter().any(|x| {
+        let take = Move::new(x, moved);
+        kind_of(after.piece_at(x)) == kind
+            && probe::to_move(after, !after.side()).is_legal(Move::new(moved, x))
+            && after.is_legal(take)
+            && probe.takes_safely(after, take)
+    })
 }
 
 /// The verdict of the Chinese rules on two sides' conduct: who loses, and

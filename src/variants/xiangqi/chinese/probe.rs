@@ -752,6 +752,37 @@ impl Probe {
         moves
     }
 
+    /// Whether the side to move can make the capture `c` safely: the
+    /// exchange that follows leaves it no worse off, and the opponent
+    /// cannot then mate by checks (an offer of exchange that can be taken
+    /// up).
+    pub(super) fn takes_safely(&mut self, pos: &Position, c: Move) -> bool {
+        let taker = pos.side();
+        let taken = worth(pos, c.to, taker);
+        let mut after = pos.clone();
+        after.make(c);
+        if self.threatens_mate(&after) {
+            return false;
+        }
+        // Weighed in `pos` alone: no standing threats or offers of another
+        // question.
+        self.nodes = 0;
+        self.standoffs.clear();
+        self.hanging.clear();
+        self.threatened = false;
+        self.root = Some(pos.clone());
+        let rest = self.exchange_with(
+            &after,
+            taker,
+            &[c.to],
+            c.from,
+            EXCHANGE_PLIES,
+            self.counter_checks,
+            Window::above(-taken - 1),
+        );
+        taken + rest >= 0
+    }
+
     /// Whether the side to move threatens mate by checks (at the shortest
     /// depth it can, so that the easy answer comes cheap).
     pub(super) fn threatens_mate(&mut self, pos: &Position) -> bool {
