@@ -183,7 +183,25 @@ pub fn judge_move(
     // the move takes that resource away (图9: 马二进三 opens the chariots'
     // file, so a discovered check no longer saves the cannon: "兑").
     probe.counter_checks = 0;
-    let before_plain = victims(&mut probe, &base, false);
+    let before_wins = probe.wins(&base, false);
+    let before_plain: HashSet<Sq> = before_wins.iter().map(|w| w.victim).collect();
+    // The checks that won a piece before (the checking piece, as it stands
+    // after the move, and the piece won): a win by checks is new when its
+    // first check did not win that piece before (参考图42: 仕五退六 clears
+    // the file for the general, and the rook's check wins the cannon;
+    // before, only the advisor's own discovered check did, "联合捉子").
+    let before_checks: Vec<(Sq, Sq)> = before_wins
+        .iter()
+        .filter(|w| !base.is_legal(Move::new(w.capturer, w.victim)))
+        .map(|w| {
+            let checker = if w.capturer == m.from {
+                m.to
+            } else {
+                w.capturer
+            };
+            (checker, w.victim)
+        })
+        .collect();
     probe.counter_checks = probe::COUNTER_CHECKS;
     let before_threatened = victims(&mut probe, &base, true);
     let after_threatened = victims(&mut probe, &to_move(after, s), true);
@@ -200,7 +218,9 @@ pub fn judge_move(
             .iter()
             .any(|w| w.capturer == m.to && !before_plain.contains(&w.victim));
     for w in wins_after {
-        let new_capture = !before_plain.contains(&w.victim);
+        let by_checks = !to_move(after, s).is_legal(Move::new(w.capturer, w.victim));
+        let new_capture = !before_plain.contains(&w.victim)
+            || (by_checks && !before_checks.contains(&(w.capturer, w.victim)));
         let threat_lifted =
             after_threatened.contains(&w.victim) && !before_threatened.contains(&w.victim);
         if !new_capture && !threat_lifted {

@@ -662,7 +662,15 @@ impl Probe {
                     })
                     .map(|w| {
                         let victim = if w.victim == a.to { a.from } else { w.victim };
-                        (victim, joint_checks(w))
+                        // A cannon that takes over another checking piece
+                        // (a double check, blocked once) takes with it
+                        // (参考图42: the rook checks beside the general and
+                        // the cannon behind it; the cannon that blocks is
+                        // taken: "联合捉子").
+                        let over_checker = kind_of(next.piece_at(w.capturer)) == Some(Kind::Cannon)
+                            && screen_of(&next, w.capturer, w.victim)
+                                .is_some_and(|x| x != w.capturer && checkers.contains(&x));
+                        (victim, joint_checks(w) || over_checker)
                     })
                     .collect();
                 if !won.is_empty() {
