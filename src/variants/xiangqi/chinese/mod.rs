@@ -185,23 +185,18 @@ pub fn judge_move(
     probe.counter_checks = 0;
     let before_wins = probe.wins(&base, false);
     let before_plain: HashSet<Sq> = before_wins.iter().map(|w| w.victim).collect();
-    // The checks that won a piece before (the checking piece, as it stands
-    // after the move, and the piece won): a win by checks is new when its
-    // first check did not win that piece before (参考图42: 仕五退六 clears
-    // the file for the general, and the rook's check wins the cannon;
-    // before, only the advisor's own discovered check did, "联合捉子").
-    let before_checks: Vec<(Sq, Sq)> = before_wins
-        .iter()
-        .filter(|w| !base.is_legal(Move::new(w.capturer, w.victim)))
-        .map(|w| {
-            let checker = if w.capturer == m.from {
-                m.to
-            } else {
-                w.capturer
-            };
-            (checker, w.victim)
-        })
-        .collect();
+    // The pieces only the moved piece's checks won before: a win of one
+    // by other checks after the move is new (参考图42: 仕五退六 clears the
+    // file for the general, and the rook's check wins the cannon; before,
+    // only the advisor's own discovered check did, "联合捉子"). Won before
+    // by checks of a piece that stays, it is no new chase, whatever check
+    // wins it now (参考图6: "白吃双士的结果没有发生变化，判闲").
+    let by_moved_checks_only = |v: Sq| {
+        before_wins
+            .iter()
+            .filter(|w| w.victim == v)
+            .all(|w| w.capturer == m.from && !base.is_legal(Move::new(w.capturer, w.victim)))
+    };
     probe.counter_checks = probe::COUNTER_CHECKS;
     let before_threatened = victims(&mut probe, &base, true);
     let after_threatened = victims(&mut probe, &to_move(after, s), true);
@@ -220,7 +215,7 @@ pub fn judge_move(
     for w in wins_after {
         let by_checks = !to_move(after, s).is_legal(Move::new(w.capturer, w.victim));
         let new_capture = !before_plain.contains(&w.victim)
-            || (by_checks && !before_checks.contains(&(w.capturer, w.victim)));
+            || (by_checks && w.capturer != m.to && by_moved_checks_only(w.victim));
         let threat_lifted =
             after_threatened.contains(&w.victim) && !before_threatened.contains(&w.victim);
         if !new_capture && !threat_lifted {
@@ -298,8 +293,9 @@ fn stood_for(probe: &mut Probe, base: &Position, from: Sq, w: &probe::Win) -> bo
 }
 
 /// Whether the piece on `moved` takes part in the win `w` (after the
-/// move): without it, the capture and the answers on its points (not the
-/// opponent's threats or checks elsewhere) no longer win (图10: the cannon's screen;
+/// move): without it, the same piece's capture, against the answers on
+/// its points (not the opponent's threats or checks elsewhere), no longer
+/// wins (图10: the cannon's screen;
 /// 图11: the pin on the defender; 图27: the cannon behind the chariot;
 /// 参考图49: the horse that keeps the cannon on its file).
 fn takes_part(probe: &mut Probe, after: &Position, moved: Sq, w: &probe::Win) -> bool {
@@ -309,7 +305,7 @@ fn takes_part(probe: &mut Probe, after: &Position, moved: Sq, w: &probe::Win) ->
     let stands = probe
         .wins(&without, false)
         .iter()
-        .any(|x| x.victim == w.victim);
+        .any(|x| x.victim == w.victim && x.capturer == w.capturer);
     probe.counter_checks = counter_checks;
     w.capturer == moved || !stands
 }

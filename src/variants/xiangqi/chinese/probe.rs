@@ -635,12 +635,20 @@ impl Probe {
                 w.joint || !(checkers.contains(&w.capturer) || opened_for_moved)
             };
             let mut per_answer: Vec<(Vec<(Sq, bool)>, bool)> = Vec::new();
+            let mut mated_answers = 0;
             let all = answers.iter().all(|&a| {
                 let blocks =
                     a.from != general && checkers.iter().any(|&c| through(c, general, a.to));
                 let lost = worth(&after, a.to, chaser);
                 let mut next = after.clone();
                 next.make(a);
+                // An answer that is mated by checks leaves nothing to ask
+                // (参考图41: 将5进1 is met by the rook's mate, so the check
+                // chases what the other answers leave).
+                if self.mates_by_checks(&next, 1) {
+                    mated_answers += 1;
+                    return true;
+                }
                 let here = gained - lost;
                 let won: Vec<(Sq, bool)> = self
                     .captures_won(&next, false)
@@ -692,7 +700,7 @@ impl Probe {
                 ));
                 found
             });
-            if all {
+            if all && mated_answers < answers.len() {
                 // What the check chases: the pieces every answer that does
                 // not block leaves to be won (参考图46; 图5: a check that
                 // wins a soldier after one step of the general and an
