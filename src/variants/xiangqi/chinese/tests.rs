@@ -393,7 +393,7 @@ fn names(chased: &[Sq]) -> String {
 }
 
 /// The decisions of the book's 参考图28, 参考图49/50, 图26, 图8, 参考图16
-/// (with 参考图37), 图29, 参考图42, 参考图41 and 参考图31, each beside a position one piece
+/// (with 参考图37), 图29, 参考图42, 参考图41, 参考图38 and 参考图31, each beside a position one piece
 /// different where the rule must not apply.
 #[test]
 fn chinese_principles_against_one_feature_different_positions() {
@@ -500,6 +500,19 @@ fn chinese_principles_against_one_feature_different_positions() {
     let j = judged_last(fig, "h8d8 h3d3 d8h8");
     assert_eq!((j.nature, j.joint), (Nature::Chase, true), "{j:?}");
     let j = judged_last(&fig.replace("7Cc", "c6Cc"), "h8d8 h3d3 d8h8");
+    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    // 参考图38, 车8平7: the chariot steps out of the horse's attack beside
+    // Red's rook f0 and in front of the cannon i0, which could take the
+    // rook over it: a joint chase ("联合捉车"). Without the cannon the
+    // chariot's attack on the rook, which the general guards, is an offer
+    // of exchange: idle.
+    let fig = "2c1kab2/4a4/2n1b4/p3P3p/6p2/9/P7P/1CN1C4/4A3N/2BAKR1rc w - - 0 1";
+    let j = judged_last(fig, "i1g2 h0g0");
+    assert_eq!(
+        (j.nature, names(&j.chased), j.joint),
+        (Nature::Chase, "f0".to_owned(), true)
+    );
+    let j = judged_last(&fig.replace("2BAKR1rc", "2BAKR1r1"), "i1g2 h0g0");
     assert_eq!(j.nature, Nature::Idle, "{j:?}");
     // 参考图31, 象9进7: the cannon could take the soldier i5, which the horse
     // guards; the whole exchange counts, and Red's answer 炮五进四打象, a
