@@ -293,11 +293,11 @@ fn stood_for(probe: &mut Probe, base: &Position, from: Sq, w: &probe::Win) -> bo
 }
 
 /// Whether the piece on `moved` takes part in the win `w` (after the
-/// move): without it, the same piece's capture, against the answers on
-/// its points (not the opponent's threats or checks elsewhere), no longer
-/// wins (图10: the cannon's screen;
-/// 图11: the pin on the defender; 图27: the cannon behind the chariot;
-/// 参考图49: the horse that keeps the cannon on its file).
+/// move): it takes, or without it the same piece's capture, against the
+/// answers on its points (not the opponent's threats or checks
+/// elsewhere), no longer wins (图10: the cannon's screen; 图11: the pin on
+/// the defender; 图27: the cannon behind the chariot; 参考图49: the horse
+/// that keeps the cannon on its file).
 fn takes_part(probe: &mut Probe, after: &Position, moved: Sq, w: &probe::Win) -> bool {
     let mut without = to_move(after, !after.side());
     without.remove(moved);
