@@ -383,6 +383,8 @@ impl Probe {
             if refuted {
                 continue;
             }
+            // The opponent's captures in answer (to the unguarded question
+            // here, and to the single-or-joint question below).
             let mut replies = Vec::new();
             after.legal_captures(&mut replies);
             self.unguarded = !replies.iter().any(|r| r.to == c.to);
@@ -424,24 +426,16 @@ impl Probe {
             // its point, along the line it opened, or a piece already
             // threatened); what the opponent could take elsewhere does not
             // make it joint (参考图7, 参考图13, 图27).
-            let answer = {
-                let mut replies = Vec::new();
-                if after.general_attacked(after.side()) {
-                    after.legal(&mut replies);
-                } else {
-                    after.legal_captures(&mut replies);
-                }
-                replies
-                    .iter()
-                    .filter(|r| {
-                        r.to == c.to
-                            || through(r.from, r.to, c.from)
-                            || self.hanging.contains(&r.to)
-                    })
-                    .map(|r| worth(&after, r.to, chaser))
-                    .max()
-                    .unwrap_or(0)
-            };
+            // (Only the opponent's captures can take anything: its moves
+            // that take nothing, in check or not, are worth nothing here.)
+            let answer = replies
+                .iter()
+                .filter(|r| {
+                    r.to == c.to || through(r.from, r.to, c.from) || self.hanging.contains(&r.to)
+                })
+                .map(|r| worth(&after, r.to, chaser))
+                .max()
+                .unwrap_or(0);
             // A capture with check that does not come out ahead by itself
             // is a check that ends in a capture: what it chases is what the
             // answers leave (图26: the cannon that would take the elephant
