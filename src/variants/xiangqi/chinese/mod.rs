@@ -320,7 +320,7 @@ fn offers_exchange(probe: &mut Probe, after: &Position, moved: Sq) -> bool {
     after.attackers(moved, after.side()).into_iter().any(|x| {
         let take = Move::new(x, moved);
         kind_of(after.piece_at(x)) == kind
-            && probe::to_move(after, !after.side()).is_legal(Move::new(moved, x))
+            && probe::could_take_back(after, take)
             && after.is_legal(take)
             && probe.takes_safely(after, take)
     })

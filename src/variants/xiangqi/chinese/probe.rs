@@ -376,7 +376,7 @@ impl Probe {
             let refuted = if self.mate_standing {
                 self.mates(&after)
             } else if self.counter_checks == 0 {
-                (1..=PLAIN_MATE_CHECKS).any(|depth| self.mates_by_checks(&after, depth))
+                self.mates_within(&after, PLAIN_MATE_CHECKS)
             } else {
                 self.mates_in_one(&after)
             };
@@ -803,7 +803,13 @@ impl Probe {
     /// Whether the side to move mates by checks, within the budget left
     /// (shortest chains first).
     fn mates(&mut self, pos: &Position) -> bool {
-        (1..=MATE_CHECKS).any(|depth| self.mates_by_checks(pos, depth))
+        self.mates_within(pos, MATE_CHECKS)
+    }
+
+    /// Whether the side to move mates by a chain of at most `checks`
+    /// checks, within the budget left (shortest chains first).
+    fn mates_within(&mut self, pos: &Position, checks: u32) -> bool {
+        (1..=checks).any(|depth| self.mates_by_checks(pos, depth))
     }
 }
 
@@ -830,7 +836,7 @@ fn through(from: Sq, to: Sq, point: Sq) -> bool {
 
 /// Whether the piece on `c.to` could take the piece on `c.from` at once (its
 /// side to move): two pieces that attack each other.
-fn could_take_back(pos: &Position, c: Move) -> bool {
+pub(super) fn could_take_back(pos: &Position, c: Move) -> bool {
     let mut turned = pos.clone();
     turned.set_side(!pos.side());
     turned.is_legal(Move::new(c.to, c.from))
