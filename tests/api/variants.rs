@@ -31,7 +31,7 @@ async fn variants() {
     let words = repetition["description"].as_str().unwrap();
     for said in [
         "`asian` (WXF/AXF, the default)",
-        "`chinese`: the Chinese Xiangqi Association's code (2020): every mix of checks, mate threats and chases is forbidden (长将, 长杀, 长捉, 一将一捉, …), joint-chase priority, nine-move rule; the judge does not yet agree with every worked example of the rule book",
+        "`chinese`: the Chinese Xiangqi Association's code (2020): every mix of checks, mate threats and chases is forbidden (长将, 长杀, 长捉, 一将一捉, …), joint-chase priority, nine-move rule; the judge agrees with every worked example of the rule book",
         "`none`: no repetition verdicts at all.",
     ] {
         assert!(words.contains(said), "{words}");

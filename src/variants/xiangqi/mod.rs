@@ -100,9 +100,9 @@ pub struct Rules {
     /// loses; otherwise drawn. `chinese`: the Chinese Xiangqi Association's
     /// code (2020): every mix of checks, mate threats and chases is
     /// forbidden (长将, 长杀, 长捉, 一将一捉, …), joint-chase priority,
-    /// nine-move rule; the judge does not yet agree with every worked
-    /// example of the rule book (the project's `docs/rules/xiangqi.md`
-    /// lists those it does not). `none`: no repetition verdicts at all.
+    /// nine-move rule; the judge agrees with every worked example of the
+    /// rule book (the project's `docs/rules/xiangqi.md` records each
+    /// decision). `none`: no repetition verdicts at all.
     #[serde(default)]
     #[schema(default = "asian")]
     pub repetition: RepetitionRule,

@@ -263,6 +263,25 @@ pub fn judge_move(
         }
         chased.push(w.victim);
     }
+    // 吃子后将军得子: a capture by the moved piece that every recapture
+    // loses to checks, new with the move, is a joint chase (参考图34:
+    // 炮9退2, "联合捉子"); a general's or soldier's is its own (26.1).
+    if !matches!(mover, Kind::General | Kind::Soldier) {
+        let won = probe.wins_through_recapture(&to_move(after, s), m.to);
+        if !won.is_empty() {
+            let stood = probe.wins_through_recapture(&base, m.from);
+            for v in won {
+                let victim = kind_of(after.piece_at(v));
+                if stood.contains(&v)
+                    || (lone_attacker && matches!(victim, Some(Kind::Advisor | Kind::Elephant)))
+                {
+                    continue;
+                }
+                joint_only.push(v);
+                chased.push(v);
+            }
+        }
+    }
     // A piece chased jointly that the move also chases single-handed (the
     // horse attacks the chariot, and the cannon could take it too with the
     // horse's help) is chased single-handed (参考图36: "一捉车").

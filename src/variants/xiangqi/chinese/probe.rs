@@ -505,19 +505,7 @@ impl Probe {
         // An offer the opponent cannot take up without being mated is none
         // (参考图49: the cannon that would take the cannon leaves its file
         // open to the horse's check: "不能离线").
-        self.standoffs = captures
-            .into_iter()
-            .filter(|&c| {
-                kind_of(pos.piece_at(c.from)) == kind_of(pos.piece_at(c.to))
-                    && could_take_back(pos, c)
-                    && {
-                        let mut taken = to_move(pos, !pos.side());
-                        taken.make(Move::new(c.to, c.from));
-                        !self.threatens_mate(&taken)
-                    }
-            })
-            .map(|c| (c.from, c.to))
-            .collect();
+        self.standoffs = self.offers(pos, captures);
         self.nodes = 0;
         self.hanging = Vec::new();
         self.threatened = threatened;
@@ -563,6 +551,26 @@ impl Probe {
         }
         wins.extend(by_checks);
         wins
+    }
+
+    /// The offers of exchange among `captures` (the side to move's, in
+    /// `pos`): (its piece, the opponent's piece of the same kind) that can
+    /// take each other, where the opponent's taking first leaves it no
+    /// mate threat.
+    fn offers(&mut self, pos: &Position, captures: Vec<Move>) -> Vec<(Sq, Sq)> {
+        captures
+            .into_iter()
+            .filter(|&c| {
+                kind_of(pos.piece_at(c.from)) == kind_of(pos.piece_at(c.to))
+                    && could_take_back(pos, c)
+                    && {
+                        let mut taken = to_move(pos, !pos.side());
+                        taken.make(Move::new(c.to, c.from));
+                        !self.threatens_mate(&taken)
+                    }
+            })
+            .map(|c| (c.from, c.to))
+            .collect()
     }
 
     /// The standing threats against the side to move in `pos`: the pieces
@@ -721,6 +729,62 @@ impl Probe {
                 }));
             }
         }
+    }
+
+    /// The pieces the piece on `from` wins by a capture that every
+    /// recapture on its point loses to checks (吃子后将军得子): the
+    /// recapturing piece is mated by checks, or its step off its post lets
+    /// the chaser's checks win more than the exchange gave (参考图34: 炮9退2
+    /// attacks the elephant; the general that takes back is mated by
+    /// 车4平5, and the elephant that takes back opens the bottom rank to
+    /// the chariot's checks: "红方如吃炮，黑方将军得车", 联合捉子). The
+    /// side to move in `pos` chases; the captures it asks of are those
+    /// that the opponent can take back.
+    pub(super) fn wins_through_recapture(&mut self, pos: &Position, from: Sq) -> Vec<Sq> {
+        self.nodes = 0;
+        let chaser = pos.side();
+        let mut captures = Vec::new();
+        pos.legal_captures(&mut captures);
+        // Not a piece offered in exchange, nor the piece offered to it
+        // (图21: 车四退二 backs the horse that offers itself, "兑").
+        let offers = self.offers(pos, captures.clone());
+        self.nodes = 0;
+        let mut won = Vec::new();
+        for c in captures.into_iter().filter(|c| c.from == from) {
+            let taken = worth(pos, c.to, chaser);
+            if taken == 0 || self.spent() {
+                continue;
+            }
+            if offers.iter().any(|o| o.0 == c.from || o.1 == c.to) {
+                continue;
+            }
+            let mut after = pos.clone();
+            after.make(c);
+            if self.mates_in_one(&after) {
+                continue;
+            }
+            let mut replies = Vec::new();
+            after.legal_captures(&mut replies);
+            replies.retain(|r| r.to == c.to);
+            if replies.is_empty() {
+                continue;
+            }
+            let balance = taken - worth(&after, c.to, chaser);
+            let refuted = replies.iter().all(|&r| {
+                let mut next = after.clone();
+                next.make(r);
+                if self.mates_within(&next, PLAIN_MATE_CHECKS) {
+                    return true;
+                }
+                let mut by_checks = Vec::new();
+                self.wins_by_checks(&next, chaser, WIN_CHECKS, balance, &mut by_checks);
+                !by_checks.is_empty()
+            });
+            if refuted {
+                won.push(c.to);
+            }
+        }
+        won
     }
 
     /// Whether `attacker`, to move in `pos`, mates by a check or an unbroken
