@@ -154,6 +154,11 @@ struct Args {
     /// Print only the pairs' summary lines, not every game.
     #[arg(long)]
     quiet: bool,
+    /// Vary each move's node limit of the in-process engine (`self`) by up
+    /// to this percentage, seeded: the engine against itself then plays a
+    /// different game with each colour (for self-play data).
+    #[arg(long, default_value_t = 0)]
+    nodes_jitter: u64,
 }
 
 fn parse_variant(s: &str) -> Result<VariantId, String> {
@@ -215,6 +220,9 @@ impl MoveLimits {
 struct InProcess {
     limits: MoveLimits,
     table: Table,
+    /// `--nodes-jitter`: each move's node limit varied by up to this
+    /// percentage, from this seeded generator.
+    jitter: (u64, u64),
 }
 
 impl<V: Evaluate> Player<V> for InProcess {
@@ -223,21 +231,21 @@ impl<V: Evaluate> Player<V> for InProcess {
         Ok(())
     }
     fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
-        search::search_with_table(
-            game,
-            &self.limits.search_limits(),
-            &Control::default(),
-            &self.table,
-            None,
-        )
-        .map(|r| {
-            let score = r.lines.first().map(|l| match l.score {
-                Score::Cp(v) => v,
-                Score::Mate(n) => MATE_CP * n.signum(),
-            });
-            (r.best_move, score)
-        })
-        .ok_or_else(|| "no move in a game that goes on".to_owned())
+        let mut limits = self.limits.search_limits();
+        let (percent, state) = &mut self.jitter;
+        if let (Some(n), true) = (limits.nodes, *percent > 0) {
+            let spread = n * *percent / 100;
+            limits.nodes = Some(n - spread + next_random(state) % (2 * spread + 1));
+        }
+        search::search_with_table(game, &limits, &Control::default(), &self.table, None)
+            .map(|r| {
+                let score = r.lines.first().map(|l| match l.score {
+                    Score::Cp(v) => v,
+                    Score::Mate(n) => MATE_CP * n.signum(),
+                });
+                (r.best_move, score)
+            })
+            .ok_or_else(|| "no move in a game that goes on".to_owned())
     }
 }
 
@@ -586,16 +594,18 @@ struct GameReport {
     record: Option<String>,
 }
 
-/// The game as one JSON line in the format `examples/tune.rs` reads:
-/// start FEN, moves in the variant's default notation, the result by
-/// colour, how it ended and how many plies the opening had.
+/// The game as one JSON line in the format `examples/tune.rs` and
+/// `examples/fit_wdl.rs` read: start FEN, moves in the variant's default
+/// notation, the result by colour, how it ended, how many plies the
+/// opening had, and the score each move was played with (its mover's
+/// view, centipawns, mates as ±100,000; one per move after the opening).
 fn record<V: Playable>(
     game: &Game<V>,
     opening: usize,
     a_colour: Color,
-    points: f64,
-    how: &str,
+    played: &Played,
 ) -> Option<String> {
+    let (points, how) = (played.points, played.how.as_str());
     let termination = if how.contains("adjudication") {
         "adjudicated"
     } else if how.contains("cap") {
@@ -629,17 +639,46 @@ fn record<V: Playable>(
         "result": result,
         "termination": termination,
         "random_plies": opening,
+        "scores": played.scores,
     });
     Some(line.to_string())
 }
 
-/// Plays one game; the result is from `first`'s point of view (1, ½, 0).
+/// What one game gave: the result from the first player's point of view
+/// (1, ½, 0), how it ended, and each move's score from its mover's point of
+/// view (after the opening; `None` where the engine gave none).
+struct Played {
+    points: f64,
+    how: String,
+    scores: Vec<Option<i32>>,
+}
+
+/// Plays one game.
 fn play<V: Playable>(
     game: &mut Game<V>,
     first_plays: Color,
     first: &mut dyn Player<V>,
     second: &mut dyn Player<V>,
     args: &Args,
+) -> Played {
+    let mut movers = Vec::new();
+    let (points, how) = play_moves(game, first_plays, first, second, args, &mut movers);
+    Played {
+        points,
+        how,
+        scores: movers,
+    }
+}
+
+/// Plays the game's moves; pushes each move's score (its mover's view) to
+/// `movers`.
+fn play_moves<V: Playable>(
+    game: &mut Game<V>,
+    first_plays: Color,
+    first: &mut dyn Player<V>,
+    second: &mut dyn Player<V>,
+    args: &Args,
+    movers: &mut Vec<Option<i32>>,
 ) -> (f64, String) {
     let max_plies = args.max_plies;
     // Each move's score from the first player's point of view.
@@ -685,6 +724,7 @@ fn play<V: Playable>(
         };
         let mv = match choice {
             Ok((mv, score)) => {
+                movers.push(score);
                 scores.push(score.map(|v| if first_moves { v } else { -v }));
                 if let Some(verdict) = adjudicate(&scores, plies + 1 - opening_plies, args) {
                     game.play(mv);
@@ -742,11 +782,16 @@ fn player<V: Playable>(
     args: &Args,
     limits: MoveLimits,
     worker: usize,
+    role: u64,
 ) -> Box<dyn Player<V>> {
     match spec {
         "self" => Box::new(InProcess {
             limits,
             table: Table::new(1024),
+            jitter: (
+                args.nodes_jitter,
+                (args.seed ^ (worker as u64).wrapping_mul(0x9E37_79B9)).wrapping_add(role << 40),
+            ),
         }),
         "greedy" => Box::new(Greedy(args.seed ^ worker as u64)),
         command => {
@@ -892,8 +937,8 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
             args.clone(),
         );
         workers.push(std::thread::spawn(move || {
-            let mut a = player::<V>(&args.engine_a, &args.options_a, &args, limits, w);
-            let mut b = player::<V>(&args.engine_b, &args.options_b, &args, limits, w);
+            let mut a = player::<V>(&args.engine_a, &args.options_a, &args, limits, w, 1);
+            let mut b = player::<V>(&args.engine_b, &args.options_b, &args, limits, w, 2);
             loop {
                 let pair = next.fetch_add(1, Ordering::SeqCst);
                 if pair >= pairs || stop.load(Ordering::SeqCst) {
@@ -903,10 +948,9 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
                     let (points, how, record) = match openings.game::<V>(pair) {
                         Ok(mut game) => {
                             let opening = game.moves().len();
-                            let (points, how) =
-                                play(&mut game, a_colour, a.as_mut(), b.as_mut(), &args);
-                            let line = record(&game, opening, a_colour, points, &how);
-                            (points, how, line)
+                            let played = play(&mut game, a_colour, a.as_mut(), b.as_mut(), &args);
+                            let line = record(&game, opening, a_colour, &played);
+                            (played.points, played.how, line)
                         }
                         Err(e) => (0.5, e, None),
                     };

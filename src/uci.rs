@@ -123,6 +123,8 @@ struct Session {
     threads: usize,
     /// Xiangqi's repetition code (the `Repetition` option).
     repetition: RepetitionRule,
+    /// Whether `info` lines carry `wdl` (the `UCI_ShowWDL` option).
+    show_wdl: bool,
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
     running: Option<(Control, thread::JoinHandle<()>)>,
@@ -140,6 +142,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         threads: 1,
         multipv: 1,
         repetition: RepetitionRule::default(),
+        show_wdl: false,
         position: vec!["startpos".to_owned()],
         running: None,
         tables: Arc::new(Tables::default()),
@@ -162,6 +165,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 ));
                 say("option name Hash type spin default 16 min 1 max 1024");
                 say("option name MultiPV type spin default 1 min 1 max 5");
+                say("option name UCI_ShowWDL type check default false");
                 say(&format!(
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
@@ -195,6 +199,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 limits.threads = s.threads;
                 let position = s.position.clone();
                 let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
+                let show_wdl = s.show_wdl;
+                let searchmoves = searchmoves_of(&words);
                 let entries = search::table_entries(s.hash_mb);
                 let out = out.clone();
                 let c = control.clone();
@@ -205,6 +211,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                         position: &position,
                         ucci,
                         repetition,
+                        show_wdl,
+                        searchmoves: &searchmoves,
                         limits,
                         clock: &clock,
                         control: &c,
@@ -267,6 +275,11 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             Ok(n) => s.threads = n.clamp(1, MAX_THREADS),
             Err(_) => say(&format!("info string bad Threads value: {value}")),
         },
+        "uci_showwdl" => match value.to_ascii_lowercase().as_str() {
+            "true" => s.show_wdl = true,
+            "false" => s.show_wdl = false,
+            _ => say(&format!("info string bad UCI_ShowWDL value: {value}")),
+        },
         "multipv" => match value.parse::<usize>() {
             Ok(n) => s.multipv = n.clamp(1, 5),
             Err(_) => say(&format!("info string bad MultiPV value: {value}")),
@@ -301,6 +314,34 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
 
 /// The limits of a `go` command, and its clocks (applied in [`Go::run`],
 /// where the side to move is known).
+/// The moves after `searchmoves` in a `go` command, up to the next
+/// keyword.
+fn searchmoves_of(words: &[&str]) -> Vec<String> {
+    const KEYWORDS: &[&str] = &[
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "time",
+        "increment",
+        "infinite",
+        "ponder",
+        "mate",
+    ];
+    match words.iter().position(|&w| w == "searchmoves") {
+        Some(i) => words[i + 1..]
+            .iter()
+            .take_while(|w| !KEYWORDS.contains(w))
+            .map(|w| w.to_string())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
 fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
     let mut limits = Limits {
         multipv,
@@ -404,6 +445,10 @@ struct Go<'a> {
     ucci: bool,
     /// Xiangqi's repetition code.
     repetition: RepetitionRule,
+    /// Whether `info` lines carry `wdl`.
+    show_wdl: bool,
+    /// `go searchmoves …`: the moves to choose among (empty: all).
+    searchmoves: &'a [String],
     limits: Limits,
     clock: &'a Clock,
     control: &'a Control,
@@ -430,11 +475,34 @@ impl Visitor for Go<'_> {
             .apply(&mut self.limits, game.current().side_to_move().index());
         let notation = protocol_notation::<V>(self.ucci);
         let current = game.current().clone();
+        let mut root = Vec::new();
+        current.legal_moves(&mut root);
+        if !self.searchmoves.is_empty() {
+            let mut only = Vec::new();
+            for text in self.searchmoves {
+                match current.parse_move(text, notation) {
+                    Ok(m) => only.push(m),
+                    Err(_) => say(&format!(
+                        "info string searchmoves: {text} is not legal here"
+                    )),
+                }
+            }
+            if !only.is_empty() {
+                root.retain(|m| only.contains(m));
+            }
+        }
+        let show_wdl = self.show_wdl;
         let mut report = |r: &SearchResult<V::Move>| {
             for (i, line) in r.lines.iter().enumerate() {
                 let pv: Vec<String> = search::line_text(&current, &line.moves, notation);
+                let wdl = if show_wdl {
+                    let w = V::WDL.wdl(line.score, current.material());
+                    format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+                } else {
+                    String::new()
+                };
                 say(&format!(
-                    "info depth {} multipv {} score {} nodes {} nps {} time {} pv {}",
+                    "info depth {} multipv {} score {}{wdl} nodes {} nps {} time {} pv {}",
                     line.depth,
                     i + 1,
                     score_text(line.score),
@@ -446,7 +514,14 @@ impl Visitor for Go<'_> {
             }
         };
         let found = self.tables.with::<V, _>(self.entries, |table| {
-            search::search_with_table(&game, &self.limits, self.control, table, Some(&mut report))
+            search::search_among(
+                &game,
+                root,
+                &self.limits,
+                self.control,
+                table,
+                Some(&mut report),
+            )
         });
         match found {
             Some(r) => say(&format!(

@@ -120,6 +120,40 @@ fn uci_finds_the_mate_in_fairy_stockfish_coordinates() {
 }
 
 #[test]
+fn uci_shows_wdl_and_searches_only_searchmoves() {
+    let out = uci_session(
+        "uci\nsetoption name UCI_ShowWDL value true\n\
+         position fen 4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1\ngo depth 3 searchmoves a2a3 d1d2\nquit\n",
+    );
+    assert!(
+        out.contains("option name UCI_ShowWDL type check default false"),
+        "{out}"
+    );
+    let best = out.lines().last().unwrap();
+    assert!(["bestmove a2a3", "bestmove d1d2"].contains(&best), "{out}");
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty(), "{out}");
+    for info in infos {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "wdl").expect("a wdl");
+        let sum: u32 = words[at + 1..at + 4]
+            .iter()
+            .map(|w| w.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(sum, 1000, "{info}");
+        let pv = words.iter().position(|&w| w == "pv").unwrap();
+        assert!(["a2a3", "d1d2"].contains(&words[pv + 1]), "{info}");
+    }
+    // Off by default.
+    let out =
+        uci_session("uci\nposition fen 4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1\ngo depth 2\nquit\n");
+    assert!(!out.contains(" wdl "), "{out}");
+}
+
+#[test]
 fn ucci_writes_iccs_and_replays_moves() {
     let out = uci_session(
         "ucci\nposition fen 4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1\ngo depth 5\n\

@@ -11,7 +11,7 @@ use super::rules::rule_options;
 use super::wire::{Balances, ConductCode, MoverOutcome, Side, Status};
 use crate::pgn;
 use crate::prose::{self, Prose};
-use crate::search::{self, Score};
+use crate::search::{self, Evaluate, Score};
 use crate::variants::{
     Color, Game, NotationName, Outcome, Pattern, RepetitionReport, Variant, WarningCode,
 };
@@ -187,14 +187,7 @@ pub fn legal_moves_of<V: Prose>(
         .into_iter()
         .zip(moves)
         .map(|(d, &mv)| {
-            let repetition = game.repetition_verdict_after(mv).map(|v| RepetitionMark {
-                outcome: match v.winner {
-                    Some(w) if w == mover => MoverOutcome::Win,
-                    Some(_) => MoverOutcome::Loss,
-                    None => MoverOutcome::Draw,
-                },
-                reason: v.reason,
-            });
+            let repetition = repetition_mark(game, mover, mv);
             let mut out = LegalMove {
                 mv: d.wire,
                 iccs: None,
@@ -228,6 +221,23 @@ pub fn legal_moves_of<V: Prose>(
         .collect()
 }
 
+/// What the repetition rules would rule if `mv` (a move of `mover`, to
+/// move in the game) completed a third occurrence; `None` if it does not.
+fn repetition_mark<V: Variant>(
+    game: &Game<V>,
+    mover: Color,
+    mv: V::Move,
+) -> Option<RepetitionMark> {
+    game.repetition_verdict_after(mv).map(|v| RepetitionMark {
+        outcome: match v.winner {
+            Some(w) if w == mover => MoverOutcome::Win,
+            Some(_) => MoverOutcome::Loss,
+            None => MoverOutcome::Draw,
+        },
+        reason: v.reason,
+    })
+}
+
 /// The JSON result of a replayed game.
 pub fn adjudged<V: Prose>(r: &Replayed<V>) -> AdjudicateResponse {
     let outcome = r.game.outcome();
@@ -256,37 +266,70 @@ pub fn score_doc(score: Score) -> ScoreDoc {
     }
 }
 
-/// The lines of a search, written from `start` in `notation`.
-pub fn lines_doc<V: Variant>(
-    start: &V,
+/// The chances a score stands for in `pos` ([`search::wdl`]).
+pub fn wdl_doc<V: Evaluate>(pos: &V, score: Score) -> WdlDoc {
+    let w = V::WDL.wdl(score, pos.material());
+    WdlDoc {
+        win: w.win,
+        draw: w.draw,
+        loss: w.loss,
+    }
+}
+
+/// The lines of a search of the game's position, written in `notation`,
+/// each with its chances and its first move's repetition marks.
+pub fn lines_doc<V: Evaluate>(
+    game: &Game<V>,
     lines: &[search::Line<V::Move>],
     notation: V::Notation,
 ) -> Vec<AnalysisLine> {
+    let start = game.current();
+    let mover = start.side_to_move();
     lines
         .iter()
-        .map(|l| AnalysisLine {
-            moves: search::line_text(start, &l.moves, notation),
-            score: score_doc(l.score),
-            depth: l.depth,
+        .filter(|l| !l.moves.is_empty())
+        .map(|l| {
+            let repetition = repetition_mark(game, mover, l.moves[0]);
+            AnalysisLine {
+                mv: start.write_move(l.moves[0], notation),
+                moves: search::line_text(start, &l.moves, notation),
+                score: score_doc(l.score),
+                wdl: wdl_doc(start, l.score),
+                depth: l.depth,
+                forbidden_repetition: repetition
+                    .as_ref()
+                    .is_some_and(|r| r.outcome == MoverOutcome::Loss),
+                repetition,
+            }
         })
         .collect()
 }
 
-/// The answer of a finished search.
-pub fn analysis<V: Variant>(
-    start: &V,
+/// The answer of a finished analysis of the game's position.
+pub fn analysis<V: Evaluate>(
+    game: &Game<V>,
     notation: V::Notation,
     summary: PositionSummary,
     applied: AppliedLimits,
-    found: Option<search::SearchResult<V::Move>>,
+    found: Option<search::analysis::Analysis<V::Move>>,
 ) -> Result<AnalyzeResponse, ApiError> {
-    let r = found
-        .ok_or_else(|| ApiError::new(Problem::GameEnded, "the side to move has no legal move"))?;
+    let found = found.ok_or_else(|| {
+        ApiError::new(
+            Problem::GameEnded,
+            "the side to move has no legal move to search",
+        )
+    })?;
+    let (start, r) = (game.current(), &found.result);
+    let threat = found.threat.map(|t| ThreatDoc {
+        mv: start.pass().write_move(t.mv, notation),
+        score: score_doc(t.score),
+    });
     Ok(AnalyzeResponse {
         variant: V::ID,
         position: summary,
         best_move: start.write_move(r.best_move, notation),
-        lines: lines_doc(start, &r.lines, notation),
+        lines: lines_doc(game, &r.lines, notation),
+        threat,
         depth: r.depth,
         nodes: r.nodes,
         nps: r.nps(),

@@ -18,6 +18,7 @@ use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
 use crate::prose;
+use crate::search::analysis::Request;
 use crate::search::Limits;
 use crate::variants::{Game, NotationName, Outcome, Refusal, Variant, VariantId};
 
@@ -314,9 +315,78 @@ impl Visitor for Analyze {
 struct Prepared<V: Variant> {
     game: Game<V>,
     notation: V::Notation,
-    limits: Limits,
+    request: Request<V::Move>,
     applied: AppliedLimits,
     summary: PositionSummary,
+}
+
+/// The moves of a request's list (`searchmoves`, `exclude`) as moves of
+/// the game's position: each must be legal there.
+fn move_list<V: Playable>(
+    game: &Game<V>,
+    notation: V::Notation,
+    field: &str,
+    texts: &[String],
+) -> Result<Vec<V::Move>, ApiError> {
+    let pos = game.current();
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            pos.parse_move(text, notation).map_err(|error| {
+                let (why, hint) = refusal(pos, &error, text, notation);
+                let problem = if error.is_syntax() {
+                    Problem::InvalidMove
+                } else {
+                    Problem::IllegalMove
+                };
+                let mut err = ApiError::new(problem, format!("{field}[{i}] ('{text}'): {why}"))
+                    .field(format!("{field}[{i}]"));
+                err.move_index = Some(i);
+                err.reason_code = Some(error.code());
+                err.notation_hint = hint;
+                err.move_text = Some(text.clone());
+                err
+            })
+        })
+        .collect()
+}
+
+/// The root moves a request leaves to search: `searchmoves` (or every
+/// legal move) less `exclude`; `None` when that is every legal move.
+fn root_of<V: Playable>(
+    game: &Game<V>,
+    notation: V::Notation,
+    req: &AnalyzeRequest,
+) -> Result<Option<Vec<V::Move>>, ApiError> {
+    if req.searchmoves.is_none() && req.exclude.is_none() {
+        return Ok(None);
+    }
+    let mut root = match &req.searchmoves {
+        Some(texts) => move_list(game, notation, "searchmoves", texts)?,
+        None => {
+            let mut all = Vec::new();
+            game.current().legal_moves(&mut all);
+            all
+        }
+    };
+    if let Some(texts) = &req.exclude {
+        let excluded = move_list(game, notation, "exclude", texts)?;
+        root.retain(|m| !excluded.contains(m));
+    }
+    if root.is_empty() {
+        let field = if req.exclude.is_some() {
+            "exclude"
+        } else {
+            "searchmoves"
+        };
+        return Err(ApiError::new(
+            Problem::InvalidLimits,
+            format!("{field}: no move is left to search"),
+        )
+        .field(field));
+    }
+    Ok(Some(root))
 }
 
 /// Reads an analysis request: its game (which must go on) and limits.
@@ -329,6 +399,13 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
             ..
         } = game_of::<V>(req)?;
         let (limits, applied) = search_limits(req, &pool.config)?;
+        let root = root_of(&game, notation, req)?;
+        let request = Request {
+            limits,
+            root,
+            all_moves: req.all_moves.unwrap_or(false),
+            threat: req.threat.unwrap_or(false),
+        };
         let outcome = game.outcome();
         if let Outcome::Ended(v) = &outcome {
             return Err(game_over::<V>(
@@ -345,7 +422,7 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
         Ok(Prepared {
             game,
             notation,
-            limits,
+            request,
             applied,
             summary,
         })
@@ -376,13 +453,13 @@ fn refused(refused: Refused, pool: &EnginePool) -> ApiError {
 
 async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
     let p = prepare::<V>(&a.req, &a.pool)?;
-    let start = p.game.current().clone();
+    let game = p.game.clone();
     let found = a
         .pool
-        .search(p.game, p.limits, a.peer)
+        .search(p.game, p.request, a.peer)
         .await
         .map_err(|r| refused(r, &a.pool))?;
-    analysis(&start, p.notation, p.summary, p.applied, found)
+    analysis(&game, p.notation, p.summary, p.applied, found)
 }
 
 /// The lines of a streamed analysis, as they come.
@@ -400,9 +477,9 @@ impl Visitor for AnalyzeStream {
         let a = self.0;
         let p = prepare::<V>(&a.req, &a.pool)?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        let start = p.game.current().clone();
+        let game = p.game.clone();
         let notation = p.notation;
-        let (progress_tx, from) = (tx.clone(), start.clone());
+        let (progress_tx, from) = (tx.clone(), game.clone());
         let report: Report<V::Move> = Box::new(move |r| {
             let line = AnalyzeProgress {
                 depth: r.depth,
@@ -414,7 +491,7 @@ impl Visitor for AnalyzeStream {
         });
         let running = a
             .pool
-            .start(p.game, p.limits, a.peer, Some(report))
+            .start(p.game, p.request, a.peer, Some(report))
             .map_err(|r| refused(r, &a.pool))?;
         let (summary, applied, pool) = (p.summary, p.applied, a.pool);
         actix_web::rt::spawn(async move {
@@ -422,7 +499,7 @@ impl Visitor for AnalyzeStream {
                 .finish()
                 .await
                 .map_err(|r| refused(r, &pool))
-                .and_then(|found| analysis(&start, notation, summary, applied, found));
+                .and_then(|found| analysis(&game, notation, summary, applied, found));
             let _ = tx.send(match answer {
                 Ok(done) => ndjson(&done),
                 Err(e) => ndjson(e.body()),

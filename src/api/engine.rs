@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::search::{self, Control, Evaluate, Limits, SearchResult};
+use crate::search::analysis::{Analysis, Request};
+use crate::search::{self, Control, Evaluate, SearchResult};
 use crate::variants::Game;
 
 /// Why a search was not run to an answer.
@@ -131,10 +132,10 @@ impl EnginePool {
     pub async fn search<V: Evaluate>(
         self: &Arc<Self>,
         game: Game<V>,
-        limits: Limits,
+        request: Request<V::Move>,
         peer: Option<Arc<Peer>>,
-    ) -> Result<Option<SearchResult<V::Move>>, Refused> {
-        self.start(game, limits, peer, None)?.finish().await
+    ) -> Result<Option<Analysis<V::Move>>, Refused> {
+        self.start(game, request, peer, None)?.finish().await
     }
 
     /// Starts a search as [`EnginePool::search`] does, `progress` told of
@@ -143,7 +144,7 @@ impl EnginePool {
     pub fn start<V: Evaluate>(
         self: &Arc<Self>,
         game: Game<V>,
-        limits: Limits,
+        request: Request<V::Move>,
         peer: Option<Arc<Peer>>,
         mut progress: Option<Report<V::Move>>,
     ) -> Result<Running<V::Move>, Refused> {
@@ -163,7 +164,8 @@ impl EnginePool {
                     let report = progress
                         .as_mut()
                         .map(|p| p.as_mut() as search::Progress<'_, V::Move>);
-                    search::search(&game, &limits, &control, entries, report)
+                    let table = search::table_for(&request.limits, entries);
+                    search::analysis::analyse(&game, &request, &control, &table, report)
                 }));
                 pool.record(&control);
                 // Free the slot before answering, so the client's next
@@ -203,7 +205,7 @@ impl EnginePool {
 pub type Report<M> = Box<dyn FnMut(&SearchResult<M>) + Send>;
 
 /// What a search thread sends back: its answer, or its panic.
-type Found<M> = std::thread::Result<Option<SearchResult<M>>>;
+type Found<M> = std::thread::Result<Option<Analysis<M>>>;
 
 /// A search under way; dropping it stops the search.
 pub struct Running<M> {
@@ -215,7 +217,7 @@ pub struct Running<M> {
 
 impl<M> Running<M> {
     /// The search's answer, when it ends (see [`EnginePool::search`]).
-    pub async fn finish(mut self) -> Result<Option<SearchResult<M>>, Refused> {
+    pub async fn finish(mut self) -> Result<Option<Analysis<M>>, Refused> {
         loop {
             match actix_web::rt::time::timeout(Duration::from_millis(100), &mut self.rx).await {
                 Ok(Ok(Ok(found))) => return Ok(found),

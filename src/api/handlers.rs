@@ -431,6 +431,13 @@ fn records(text: &str) -> Vec<BatchItem> {
 /// `engine_busy` with `Retry-After`, at once. A client that disconnects stops
 /// its search.
 ///
+/// Every line carries `wdl`, the win/draw/loss chances its score stands
+/// for (per mille, from the engine's model fitted on its own games), and
+/// the repetition marks of its first move, as `legal-moves` gives them.
+/// `all_moves` scores every legal move, best first; `searchmoves` and
+/// `exclude` restrict the moves searched; `threat` adds what the opponent
+/// would play were it its move.
+///
 /// With `Accept: application/x-ndjson` the search streams: one line per
 /// completed depth (`AnalyzeProgress`: depth, nodes, time and lines), then
 /// the final answer (`AnalyzeResponse`, the only line with `best_move`) or,
@@ -450,6 +457,17 @@ fn records(text: &str) -> Vec<BatchItem> {
             "moves": ["h2e2"],
             "depth": 6,
             "multipv": 2
+        }))),
+        ("every move" = (summary = "Every legal move scored, best first, with win/draw/loss chances and repetition marks", value = json!({
+            "moves": ["h2e2", "h9g7"],
+            "depth": 4,
+            "all_moves": true
+        }))),
+        ("threat, some moves" = (summary = "What Black threatens, and the best of three moves", value = json!({
+            "fen": "3k5/9/9/9/R7r/9/9/9/7r1/4K4 w - - 0 1",
+            "depth": 5,
+            "threat": true,
+            "searchmoves": ["a5a0", "a5i5", "e0f0"]
         }))),
         ("taxi: start" = (summary = "Taxi chess (set the path to taxi): 200 ms, SAN", value = json!({
             "movetime_ms": 200,

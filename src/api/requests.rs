@@ -174,6 +174,19 @@ game_request! {
         /// How many best lines to report, 1-5 (default 1).
         #[schema(minimum = 1, maximum = 5, example = 1)]
         pub multipv: Option<usize>,
+        /// Score every legal move (of those `searchmoves` and `exclude`
+        /// leave): one line per move, best first, within the time given
+        /// (default false; `multipv` is then not needed).
+        pub all_moves: Option<bool>,
+        /// Choose only among these moves of the position (in `notation`).
+        #[schema(example = json!(["h2e2", "b2e2"]))]
+        pub searchmoves: Option<Vec<String>>,
+        /// Leave these moves of the position out (in `notation`).
+        #[schema(example = json!(["h0g2"]))]
+        pub exclude: Option<Vec<String>>,
+        /// Also say what the opponent would play were it its move (default
+        /// false): a fifth of the time and nodes goes to that search.
+        pub threat: Option<bool>,
     }
     moves: [
         /// Moves played from `fen`; they count for the repetition rules of the

@@ -431,15 +431,53 @@ pub struct ScoreDoc {
     pub mate: Option<i32>,
 }
 
+/// Win, draw and loss chances in per mille, from the side to move's point
+/// of view, summing to 1000: the engine's model of how games with this
+/// score and this much material on the board end (fitted on its own games;
+/// `docs/engine.md`). A mate found is 1000 (or 0).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"win": 412, "draw": 371, "loss": 217}))]
+pub struct WdlDoc {
+    /// The side to move wins.
+    pub win: u32,
+    /// A draw.
+    pub draw: u32,
+    /// The side to move loses.
+    pub loss: u32,
+}
+
 /// One principal variation.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AnalysisLine {
+    /// The line's first move, in `notation`.
+    #[serde(rename = "move")]
+    pub mv: String,
     /// The moves of the line, from the analysed position, in `notation`.
     pub moves: Vec<String>,
     /// The line's score, from the side to move's point of view.
     pub score: ScoreDoc,
+    /// The chances the score stands for.
+    pub wdl: WdlDoc,
     /// The depth (plies, before extensions) at which the line was found.
     pub depth: u32,
+    /// Whether the first move would complete a repetition that the mover
+    /// loses by (as `legal-moves` marks it).
+    pub forbidden_repetition: bool,
+    /// Present when the first move would make a position stand for the
+    /// third time: what the repetition rules would then rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<RepetitionMark>,
+}
+
+/// What the opponent would play were it its move.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"move": "h7h0", "score": {"cp": 310}}))]
+pub struct ThreatDoc {
+    /// The opponent's move, in `notation`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its score, from the opponent's point of view.
+    pub score: ScoreDoc,
 }
 
 /// The limits the search ran under, after defaults and caps.
@@ -472,7 +510,9 @@ pub struct AppliedLimits {
         "claimable_draws": []
     },
     "best_move": "b0b8",
-    "lines": [{"moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2}, "depth": 4}],
+    "lines": [{"move": "b0b8", "moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2},
+               "wdl": {"win": 1000, "draw": 0, "loss": 0}, "depth": 4,
+               "forbidden_repetition": false}],
     "depth": 4,
     "nodes": 544,
     "nps": 412000,
@@ -487,8 +527,12 @@ pub struct AnalyzeResponse {
     /// The move the engine would play, in `notation`.
     pub best_move: String,
     /// The best lines, best first (`multipv` of them, or fewer when there are
-    /// fewer legal moves).
+    /// fewer legal moves; with `all_moves`, one per move searched).
     pub lines: Vec<AnalysisLine>,
+    /// With `threat`: what the opponent would play were it its move; absent
+    /// when not asked or when the side to move is in check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threat: Option<ThreatDoc>,
     /// The deepest iteration completed.
     pub depth: u32,
     /// Nodes searched.
@@ -555,7 +599,9 @@ pub struct BatchResponse {
     "depth": 6,
     "nodes": 10240,
     "time_ms": 21,
-    "lines": [{"moves": ["h2e2", "h9g7", "h0g2"], "score": {"cp": 41}, "depth": 6}]
+    "lines": [{"move": "h2e2", "moves": ["h2e2", "h9g7", "h0g2"], "score": {"cp": 41},
+               "wdl": {"win": 180, "draw": 689, "loss": 131}, "depth": 6,
+               "forbidden_repetition": false}]
 }))]
 pub struct AnalyzeProgress {
     /// The depth just completed.

@@ -10,12 +10,14 @@
 //! repetition is judged by the variant (Xiangqi's perpetual check and chase
 //! lose).
 
+pub mod analysis;
 pub mod eval;
 mod history;
 mod nodes;
 mod params;
 mod searcher;
 mod tt;
+pub mod wdl;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -75,6 +77,16 @@ pub trait Evaluate: Variant {
     }
     /// The position after a pass, where null-move pruning is sound enough.
     fn null_move(&self) -> Option<Self>;
+    /// The material on the board, both sides together, in pawns (the
+    /// evaluation's piece values over 100; generals, kings and royals not
+    /// counted): the win/draw/loss model's measure of the game's stage.
+    fn material(&self) -> i32;
+    /// The variant's win/draw/loss model ([`wdl`]), fitted on the engine's
+    /// own games.
+    const WDL: wdl::WdlModel;
+    /// The position with the turn passed to the other side, nothing else
+    /// changed (the opponent's threat is searched there).
+    fn pass(&self) -> Self;
 }
 
 /// A score from the side to move: centipawns, or moves to mate as UCI counts
@@ -189,8 +201,14 @@ pub fn search<V: Evaluate>(
     table_entries: usize,
     progress: Option<Progress<'_, V::Move>>,
 ) -> Option<SearchResult<V::Move>> {
-    let table = Table::new(table_entries.min(table_budget(limits)));
+    let table = table_for(limits, table_entries);
     search_with_table(game, limits, control, &table, progress)
+}
+
+/// A table of at most `table_entries` entries for a search under
+/// `limits`: no bigger than such a search can fill.
+pub fn table_for(limits: &Limits, table_entries: usize) -> Table {
+    Table::new(table_entries.min(table_budget(limits)))
 }
 
 /// As [`search`], with a transposition table kept by the caller from one
@@ -211,6 +229,20 @@ pub fn search_with_table<V: Evaluate>(
 ) -> Option<SearchResult<V::Move>> {
     let mut root_moves = Vec::new();
     game.current().legal_moves(&mut root_moves);
+    search_among(game, root_moves, limits, control, table, progress)
+}
+
+/// As [`search_with_table`], choosing only among `root_moves` (legal moves
+/// of the current position: UCI's `searchmoves`, `/analyze`'s
+/// `searchmoves` and `exclude`). `None` when there are none.
+pub fn search_among<V: Evaluate>(
+    game: &Game<V>,
+    root_moves: Vec<V::Move>,
+    limits: &Limits,
+    control: &Control,
+    table: &Table,
+    progress: Option<Progress<'_, V::Move>>,
+) -> Option<SearchResult<V::Move>> {
     if root_moves.is_empty() {
         return None;
     }

@@ -221,7 +221,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let mut searched = 0;
         for i in 0..list.len() {
             let mv = pick_best(list, keys, i);
-            if (ply == 0 && self.excluded.contains(&mv)) || self.skipped[ply] == Some(mv) {
+            if (ply == 0
+                && (self.excluded.contains(&mv)
+                    || (!self.root_only.is_empty() && !self.root_only.contains(&mv))))
+                || self.skipped[ply] == Some(mv)
+            {
                 continue;
             }
             // Singular extension: when the table's move is much better than

@@ -57,6 +57,9 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     pub(super) first_depth: u32,
     /// Root moves left out while the second and later lines are searched.
     pub(super) excluded: Vec<V::Move>,
+    /// The root moves to choose among, when not every legal move
+    /// (`searchmoves`); empty: every legal move.
+    pub(super) root_only: Vec<V::Move>,
 }
 
 impl<'a, V: Evaluate> Searcher<'a, V> {
@@ -98,6 +101,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             stopped: false,
             may_stop: false,
             excluded: Vec::new(),
+            root_only: Vec::new(),
             first_depth: 1,
             skipped: vec![None; MAX_PLY + 2],
         }
@@ -116,6 +120,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             elapsed: Duration::ZERO,
         };
         let wanted = self.multipv.min(root_moves.len());
+        self.root_only.clear();
+        let root = self.path.last().expect("a game has a position");
+        if root_moves.len() < root.count_legal_moves(&mut Vec::new()) {
+            self.root_only = root_moves.to_vec();
+        }
         // Iterations since the best move last changed.
         let mut stable = 0u32;
         for depth in self.first_depth..=self.max_depth {

@@ -242,3 +242,190 @@ async fn analyze_avoids_the_forbidden_repetition_under_the_chinese_code() {
     assert!(checked["details"].get("repetition").is_none(), "{checked}");
     assert_eq!(checked["position_after"]["status"], "ongoing");
 }
+
+/// A score as one number to compare: mates beyond every centipawn score,
+/// the sooner the better.
+fn ordinal(score: &Value) -> i64 {
+    match (score["cp"].as_i64(), score["mate"].as_i64()) {
+        (Some(cp), _) => cp,
+        (_, Some(n)) if n > 0 => 1_000_000 - n,
+        (_, Some(n)) => -1_000_000 - n,
+        _ => panic!("a score is cp or mate: {score}"),
+    }
+}
+
+fn assert_wdl(line: &Value) {
+    let w = &line["wdl"];
+    let (win, draw, loss) = (
+        w["win"].as_u64().unwrap(),
+        w["draw"].as_u64().unwrap(),
+        w["loss"].as_u64().unwrap(),
+    );
+    assert_eq!(win + draw + loss, 1000, "{line}");
+    match line["score"]["mate"].as_i64() {
+        Some(n) if n > 0 => assert_eq!(win, 1000, "{line}"),
+        Some(_) => assert_eq!(loss, 1000, "{line}"),
+        None => {
+            let cp = line["score"]["cp"].as_i64().unwrap();
+            if cp > 0 {
+                assert!(win >= loss, "{line}");
+            } else if cp < 0 {
+                assert!(loss >= win, "{line}");
+            }
+        }
+    }
+}
+
+#[actix_rt::test]
+async fn analyze_scores_every_move_with_chances_and_rule_marks() {
+    let s = start().await;
+    // Every legal move, once each, best first, each with its chances.
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let (st, _, body) = s
+        .post(ANALYZE, json!({"fen": fen, "depth": 3, "all_moves": true}))
+        .await;
+    assert_eq!(st, 200, "{body}");
+    let (_, _, listed) = s.post(LM, json!({"fen": fen})).await;
+    let legal: std::collections::BTreeSet<String> = listed["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect();
+    let lines = body["lines"].as_array().unwrap();
+    let scored: std::collections::BTreeSet<String> = lines
+        .iter()
+        .map(|l| l["move"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(lines.len(), legal.len(), "{body}");
+    assert_eq!(scored, legal);
+    for pair in lines.windows(2) {
+        assert!(
+            ordinal(&pair[0]["score"]) >= ordinal(&pair[1]["score"]),
+            "{body}"
+        );
+    }
+    for l in lines {
+        assert_eq!(l["moves"][0], l["move"]);
+        assert_eq!(l["forbidden_repetition"], false);
+        assert_wdl(l);
+    }
+    assert_eq!(lines[0]["score"], json!({"mate": 2}));
+    assert_eq!(body["best_move"], lines[0]["move"]);
+    // The rule marks legal-moves gives: the chariot's return to a8 would
+    // complete Red's perpetual check (the README's example).
+    let moves = json!(["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]);
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let (st, _, body) = s
+        .post(
+            ANALYZE,
+            json!({"fen": fen, "moves": moves, "depth": 3, "all_moves": true}),
+        )
+        .await;
+    assert_eq!(st, 200, "{body}");
+    let lines = body["lines"].as_array().unwrap();
+    let back = lines
+        .iter()
+        .find(|l| l["move"] == "a9a8")
+        .expect("a9a8 scored");
+    assert_eq!(back["forbidden_repetition"], true, "{back}");
+    assert_eq!(back["repetition"]["outcome"], "loss", "{back}");
+    assert_eq!(back["repetition"]["reason"], "perpetual_check", "{back}");
+    assert_ne!(body["best_move"], "a9a8", "{body}");
+    assert!(lines
+        .iter()
+        .filter(|l| l["move"] != "a9a8")
+        .all(|l| l["forbidden_repetition"] == false));
+}
+
+#[actix_rt::test]
+async fn analyze_searches_only_the_moves_asked_for() {
+    let s = start().await;
+    // The mate in two begins b0b8; left out, another move is best, and
+    // only the moves asked for are searched.
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let (st, _, body) = s
+        .post(
+            ANALYZE,
+            json!({"fen": fen, "depth": 4, "exclude": ["b0b8"]}),
+        )
+        .await;
+    assert_eq!(st, 200, "{body}");
+    assert_ne!(body["best_move"], "b0b8");
+    let asked = ["a1a2", "d0d1", "b0b1"];
+    let (st, _, body) = s
+        .post(
+            ANALYZE,
+            json!({"fen": fen, "depth": 3, "searchmoves": asked, "all_moves": true}),
+        )
+        .await;
+    assert_eq!(st, 200, "{body}");
+    let mut got: Vec<&str> = body["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["move"].as_str().unwrap())
+        .collect();
+    got.sort_unstable();
+    let mut want = asked.to_vec();
+    want.sort_unstable();
+    assert_eq!(got, want, "{body}");
+    assert!(asked.contains(&body["best_move"].as_str().unwrap()));
+    // searchmoves and exclude together; then bad lists.
+    let (st, _, body) = s
+        .post(
+            ANALYZE,
+            json!({"fen": fen, "depth": 2, "searchmoves": asked, "exclude": ["a1a2", "d0d1"]}),
+        )
+        .await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(body["best_move"], "b0b1");
+    let r = s
+        .post(
+            ANALYZE,
+            json!({"fen": fen, "searchmoves": ["a1a2", "a1b2"]}),
+        )
+        .await;
+    assert_problem(&r, 422, "illegal_move");
+    assert_eq!(r.2["field"], "searchmoves[1]", "{}", r.2);
+    assert_eq!(r.2["move"], "a1b2");
+    let r = s
+        .post(ANALYZE, json!({"fen": fen, "exclude": ["zz"]}))
+        .await;
+    assert_problem(&r, 422, "invalid_move");
+    assert_eq!(r.2["field"], "exclude[0]");
+    let r = s
+        .post(
+            ANALYZE,
+            json!({"fen": fen, "searchmoves": ["a1a2"], "exclude": ["a1a2"]}),
+        )
+        .await;
+    assert_problem(&r, 422, "invalid_limits");
+    assert_eq!(r.2["field"], "exclude");
+}
+
+#[actix_rt::test]
+async fn analyze_names_the_opponents_threat() {
+    let s = start().await;
+    // Red to move; were it Black's move, 车9进5 (i5i0) would mate: the
+    // chariot on rank 1 takes the general's steps up.
+    let fen = "3k5/9/9/9/R7r/9/9/9/7r1/4K4 w - - 0 1";
+    let (st, _, body) = s
+        .post(ANALYZE, json!({"fen": fen, "depth": 4, "threat": true}))
+        .await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(
+        body["threat"],
+        json!({"move": "i5i0", "score": {"mate": 1}}),
+        "{body}"
+    );
+    // Not asked: no threat; in check: none to name.
+    let (_, _, plain) = s.post(ANALYZE, json!({"fen": fen, "depth": 2})).await;
+    assert!(plain.get("threat").is_none(), "{plain}");
+    let checked = "3k5/9/9/9/5R3/9/9/9/7r1/4K3r w - - 0 1";
+    let (st, _, body) = s
+        .post(ANALYZE, json!({"fen": checked, "depth": 2, "threat": true}))
+        .await;
+    assert_eq!(st, 200, "{body}");
+    assert!(body.get("threat").is_none(), "{body}");
+}

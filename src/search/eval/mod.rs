@@ -3,6 +3,7 @@
 
 mod tamerlane;
 mod taxi;
+mod wdl_models;
 pub mod xiangqi;
 
 use crate::variants::Color;

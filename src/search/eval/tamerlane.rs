@@ -50,6 +50,23 @@ fn chebyshev(a: Sq, b: Sq) -> i32 {
 }
 
 impl Evaluate for Position {
+    const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAMERLANE;
+
+    fn pass(&self) -> Position {
+        Position::null_move(self)
+    }
+
+    fn material(&self) -> i32 {
+        let mut sum = 0;
+        for s in 0..SQUARES as Sq {
+            let p = self.at(s);
+            if p != EMPTY && !is_royal(kind_of(p)) {
+                sum += value(kind_of(p));
+            }
+        }
+        (sum + 50) / 100
+    }
+
     const MOVE_SLOTS: usize = SQUARES * SQUARES;
     const PIECE_SLOTS: usize = 16 * SQUARES;
 

@@ -145,6 +145,22 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 }
 
 impl Evaluate for Position {
+    const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAXI;
+
+    fn pass(&self) -> Position {
+        Position::null_move(self)
+    }
+
+    fn material(&self) -> i32 {
+        let mut sum = 0;
+        for c in [Color::White, Color::Black] {
+            for kind in Kind::ALL {
+                sum += self.bitboard(c, kind).count_ones() as i32 * value(kind);
+            }
+        }
+        (sum + 50) / 100
+    }
+
     const MOVE_SLOTS: usize = 64 * 64;
     const PIECE_SLOTS: usize = 12 * 64;
 

@@ -420,6 +420,22 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 }
 
 impl Evaluate for Position {
+    const WDL: crate::search::wdl::WdlModel = super::wdl_models::XIANGQI;
+
+    fn pass(&self) -> Position {
+        Position::null_move(self)
+    }
+
+    fn material(&self) -> i32 {
+        let mut sum = 0;
+        for s in 0..POINTS as Sq {
+            if let Some(kind) = kind_of(self.piece_at(s)) {
+                sum += value(kind);
+            }
+        }
+        (sum + 50) / 100
+    }
+
     const MOVE_SLOTS: usize = POINTS * POINTS;
     const PIECE_SLOTS: usize = 16 * POINTS;
 
