@@ -24,5 +24,9 @@ pub const HASH_MB: usize = 16;
 pub const SEARCH_THREADS: usize = 1;
 /// The most threads a search may be given.
 pub const MAX_SEARCH_THREADS: usize = 256;
+/// The longest game review, in seconds.
+pub const MAX_REVIEW_SECS: u64 = 120;
+/// The most plies a review takes.
+pub const MAX_REVIEW_PLIES: usize = 1000;
 /// The log filter.
 pub const LOG: &str = "info";

@@ -13,14 +13,14 @@ use super::record;
 use super::replay::{self, game_of, game_over, refusal, replay, replay_from, Extent, Replayed};
 use super::requests::*;
 use super::responses::*;
-use super::wire::Tags;
+use super::wire::{MoveClassCode, Side, Tags};
 use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
 use crate::prose;
 use crate::search::analysis::Request;
-use crate::search::Limits;
-use crate::variants::{Game, NotationName, Outcome, Refusal, Variant, VariantId};
+use crate::search::{self, Limits};
+use crate::variants::{Color, Game, NotationName, Outcome, Refusal, Variant, VariantId};
 
 /// What `GET /v1/variants/{variant}` says about a variant.
 pub struct Describe;
@@ -534,4 +534,242 @@ pub fn variants() -> Vec<VariantDetails> {
         .iter()
         .map(|&id| id.visit(Describe))
         .collect()
+}
+
+/// The default time for each position of a review, in milliseconds.
+pub const REVIEW_MOVETIME_MS: u64 = 100;
+
+/// `POST …/review`: the game read at once (its problems answered as
+/// adjudicate answers them), then reviewed on the pool.
+pub struct Review {
+    /// The request.
+    pub req: ReviewRequest,
+    /// The search pool.
+    pub pool: Arc<EnginePool>,
+    /// The client's connection, to notice it going away.
+    pub peer: Option<Arc<Peer>>,
+    /// Where each ply goes as it is reviewed (a streamed review).
+    pub lines: Option<tokio::sync::mpsc::UnboundedSender<Vec<u8>>>,
+    /// Answer with the evaluation graph instead of JSON.
+    pub svg: bool,
+}
+
+/// A finished review: JSON, or the evaluation graph.
+pub enum Reviewed {
+    /// The review.
+    Json(Box<ReviewResponse>),
+    /// The evaluation graph (SVG).
+    Svg(String),
+}
+
+/// A review, to await.
+pub type Reviewing =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reviewed, ApiError>>>>;
+
+impl Visitor for Review {
+    type Output = Result<Reviewing, ApiError>;
+    fn visit<V: Playable>(self) -> Self::Output {
+        let running = start_review::<V>(self)?;
+        Ok(Box::pin(running))
+    }
+}
+
+/// A review's per-move limits against the server's caps, for `plies` plies.
+fn review_limits(
+    req: &ReviewRequest,
+    config: &EngineConfig,
+    plies: usize,
+) -> Result<(Limits, ReviewLimits), ApiError> {
+    let positions = plies as u64 + 1;
+    let max_ms = config.max_movetime.as_millis() as u64;
+    let total_ms = config.max_review.as_millis() as u64;
+    for (field, value, max) in [
+        (
+            "depth",
+            req.depth.map(u64::from),
+            u64::from(config.max_depth),
+        ),
+        ("movetime_ms", req.movetime_ms, max_ms),
+        ("nodes", req.nodes, config.max_nodes),
+    ] {
+        if let Some(v) = value.filter(|&v| v == 0 || v > max) {
+            return Err(ApiError::new(
+                Problem::InvalidLimits,
+                format!("{field}: {v} is out of range; use 1 to {max}"),
+            )
+            .field(field));
+        }
+    }
+    // The whole review is bounded: a time a position that, times the
+    // positions, stays within the server's maximum.
+    let share = (total_ms / positions).max(1);
+    let movetime = match req.movetime_ms {
+        Some(t) if t.saturating_mul(positions) > total_ms => {
+            return Err(ApiError::new(
+                Problem::InvalidLimits,
+                format!(
+                    "movetime_ms: {t} ms a position for {positions} positions is more than the \
+                     server's {total_ms} ms for a review; use at most {share}"
+                ),
+            )
+            .field("movetime_ms"));
+        }
+        Some(t) => t,
+        None if req.nodes.is_some() || req.depth.is_some() => share.min(max_ms),
+        None => REVIEW_MOVETIME_MS.min(share),
+    };
+    Ok((
+        Limits {
+            depth: req.depth,
+            movetime: Some(Duration::from_millis(movetime)),
+            nodes: req.nodes,
+            multipv: 1,
+            optimum: None,
+            threads: config.search_threads,
+        },
+        ReviewLimits {
+            movetime_ms: movetime,
+            nodes: req.nodes,
+            depth: req.depth,
+        },
+    ))
+}
+
+/// One reviewed ply, written for the wire.
+fn review_ply<V: Playable>(
+    game: &Game<V>,
+    notation: V::Notation,
+    p: &search::review::PlyReview<V::Move>,
+) -> ReviewPly {
+    use search::review::MoveClass;
+    let before = &game.positions()[p.ply - 1];
+    ReviewPly {
+        ply: p.ply,
+        side: Side::of(V::ID, p.mover),
+        mv: before.write_move(p.mv, notation),
+        best_move: before.write_move(p.best, notation),
+        score_before: score_doc(p.score_before),
+        score_after: score_doc(p.score_after),
+        wdl_before: WdlDoc {
+            win: p.wdl_before.win,
+            draw: p.wdl_before.draw,
+            loss: p.wdl_before.loss,
+        },
+        win_loss: (p.win_loss * 10.0).round() / 10.0,
+        class: match p.class {
+            MoveClass::Best => MoveClassCode::Best,
+            MoveClass::Good => MoveClassCode::Good,
+            MoveClass::Inaccuracy => MoveClassCode::Inaccuracy,
+            MoveClass::Mistake => MoveClassCode::Mistake,
+            MoveClass::Blunder => MoveClassCode::Blunder,
+            MoveClass::MissedWin => MoveClassCode::MissedWin,
+        },
+    }
+}
+
+fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
+    let (replayed, limits, applied) = guarded(|| {
+        let replayed = replay::<V>(&r.req, Extent::PastTheEnd)?;
+        let plies = replayed.game.moves().len();
+        let max = r.pool.config.max_review_plies;
+        if plies > max {
+            let field = if r.req.pgn.is_some() { "pgn" } else { "moves" };
+            return Err(ApiError::new(
+                Problem::TooManyMoves,
+                format!("{field}: {plies} plies is more than a review takes; at most {max}"),
+            )
+            .field(field));
+        }
+        let (limits, applied) = review_limits(&r.req, &r.pool.config, plies)?;
+        Ok((replayed, limits, applied))
+    })?;
+    let verdict = adjudged(&replayed);
+    let game = replayed.game;
+    let notation = replayed.notation;
+    // The plies up to the game's end are reviewed.
+    let end = verdict.ended_at_ply.unwrap_or(game.moves().len());
+    let entries = search::table_entries(r.pool.config.hash_mb);
+    let (job_game, lines) = (game.clone(), r.lines.clone());
+    let running = r
+        .pool
+        .start_job(r.peer, move |control| {
+            let table = search::table_for(&limits, entries);
+            let mut on_ply = |p: &search::review::PlyReview<V::Move>| {
+                if let Some(tx) = &lines {
+                    let _ = tx.send(ndjson(&review_ply(&job_game, notation, p)));
+                }
+            };
+            let mut upto = Game::new(job_game.positions()[0].clone(), job_game.rules().clone());
+            for &m in &job_game.moves()[..end] {
+                upto.play(m);
+            }
+            search::review::review(&upto, &limits, control, &table, &mut on_ply)
+        })
+        .map_err(|e| refused(e, &r.pool))?;
+    let (pool, svg) = (r.pool.clone(), r.svg);
+    Ok(Box::pin(async move {
+        let reviewed = running.finish().await.map_err(|e| refused(e, &pool))?;
+        if svg {
+            use crate::diagram::graph::{evaluation_graph, Mark};
+            use search::review::MoveClass;
+            // The first mover's expected score at each position.
+            let first = |p: &search::review::PlyReview<V::Move>, e: f64| {
+                if p.mover == Color::White {
+                    e / 100.0
+                } else {
+                    1.0 - e / 100.0
+                }
+            };
+            let mut points: Vec<f64> = reviewed
+                .first()
+                .map(|p| first(p, p.expected_before))
+                .into_iter()
+                .collect();
+            points.extend(reviewed.iter().map(|p| first(p, p.expected_after)));
+            let marks: Vec<Mark> = reviewed
+                .iter()
+                .map(|p| match p.class {
+                    MoveClass::Inaccuracy => Mark::Inaccuracy,
+                    MoveClass::Mistake => Mark::Mistake,
+                    MoveClass::Blunder | MoveClass::MissedWin => Mark::Blunder,
+                    _ => Mark::None,
+                })
+                .collect();
+            let title = format!(
+                "{} game review: {} plies, result {}",
+                V::NAME,
+                reviewed.len(),
+                verdict.position.status.result
+            );
+            return Ok(Reviewed::Svg(evaluation_graph(&points, &marks, &title)));
+        }
+        let sides = [Color::White, Color::Black]
+            .into_iter()
+            .map(|c| {
+                let own = reviewed.iter().filter(|p| p.mover == c);
+                let count =
+                    |k: search::review::MoveClass| own.clone().filter(|p| p.class == k).count();
+                SideReview {
+                    side: Side::of(V::ID, c),
+                    accuracy: search::review::accuracy(&reviewed, c)
+                        .map(|a| (a * 10.0).round() / 10.0),
+                    inaccuracies: count(search::review::MoveClass::Inaccuracy),
+                    mistakes: count(search::review::MoveClass::Mistake),
+                    blunders: count(search::review::MoveClass::Blunder),
+                    missed_wins: count(search::review::MoveClass::MissedWin),
+                }
+            })
+            .collect();
+        Ok(Reviewed::Json(Box::new(ReviewResponse {
+            variant: V::ID,
+            complete: reviewed.len() == end,
+            plies: reviewed
+                .iter()
+                .map(|p| review_ply(&game, notation, p))
+                .collect(),
+            sides,
+            limits: applied,
+            result: verdict,
+        })))
+    }))
 }

@@ -42,6 +42,10 @@ pub struct EngineConfig {
     pub hash_mb: usize,
     /// Threads of each search.
     pub search_threads: usize,
+    /// The longest review of a game, all its searches together.
+    pub max_review: Duration,
+    /// The most plies a review takes.
+    pub max_review_plies: usize,
 }
 
 /// Half the cores (at least one), so searches leave room for everything else.
@@ -147,7 +151,26 @@ impl EnginePool {
         request: Request<V::Move>,
         peer: Option<Arc<Peer>>,
         mut progress: Option<Report<V::Move>>,
-    ) -> Result<Running<V::Move>, Refused> {
+    ) -> Result<Running<Option<Analysis<V::Move>>>, Refused> {
+        let entries = search::table_entries(self.config.hash_mb);
+        self.start_job(peer, move |control| {
+            let report = progress
+                .as_mut()
+                .map(|p| p.as_mut() as search::Progress<'_, V::Move>);
+            let table = search::table_for(&request.limits, entries);
+            search::analysis::analyse(&game, &request, control, &table, report)
+        })
+    }
+
+    /// Runs `job` in a slot of its own, on a thread of its own, as a
+    /// search (a game review's searches, one after another): refused at
+    /// once when no slot is free; `job` is told through its [`Control`] to
+    /// stop when the client goes away or the server cuts searches short.
+    pub fn start_job<T: Send + 'static>(
+        self: &Arc<Self>,
+        peer: Option<Arc<Peer>>,
+        job: impl FnOnce(&Control) -> T + Send + 'static,
+    ) -> Result<Running<T>, Refused> {
         if self.is_cut() {
             return Err(Refused::ShuttingDown);
         }
@@ -155,18 +178,12 @@ impl EnginePool {
         let control = Control::default();
         let stop = control.stop.clone();
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let entries = search::table_entries(self.config.hash_mb);
         let pool = self.clone();
         std::thread::Builder::new()
             .name("arbiter-search".to_owned())
             .spawn(move || {
-                let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    let report = progress
-                        .as_mut()
-                        .map(|p| p.as_mut() as search::Progress<'_, V::Move>);
-                    let table = search::table_for(&request.limits, entries);
-                    search::analysis::analyse(&game, &request, &control, &table, report)
-                }));
+                let found =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&control)));
                 pool.record(&control);
                 // Free the slot before answering, so the client's next
                 // search finds it free.
@@ -205,19 +222,19 @@ impl EnginePool {
 pub type Report<M> = Box<dyn FnMut(&SearchResult<M>) + Send>;
 
 /// What a search thread sends back: its answer, or its panic.
-type Found<M> = std::thread::Result<Option<Analysis<M>>>;
+type Found<T> = std::thread::Result<T>;
 
 /// A search under way; dropping it stops the search.
-pub struct Running<M> {
+pub struct Running<T> {
     pool: Arc<EnginePool>,
     stop: Arc<AtomicBool>,
-    rx: tokio::sync::oneshot::Receiver<Found<M>>,
+    rx: tokio::sync::oneshot::Receiver<Found<T>>,
     peer: Option<Arc<Peer>>,
 }
 
-impl<M> Running<M> {
+impl<T> Running<T> {
     /// The search's answer, when it ends (see [`EnginePool::search`]).
-    pub async fn finish(mut self) -> Result<Option<Analysis<M>>, Refused> {
+    pub async fn finish(mut self) -> Result<T, Refused> {
         loop {
             match actix_web::rt::time::timeout(Duration::from_millis(100), &mut self.rx).await {
                 Ok(Ok(Ok(found))) => return Ok(found),

@@ -369,7 +369,7 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "searchmoves" | "exclude" => "an array of move strings",
         "searchmoves[]" | "exclude[]" => "a move string",
         "pgn" => "one game record in PGN, as one string",
-        "format" => "'json' or 'pgn'",
+        "format" => "'json', or 'pgn' (adjudicate) or 'svg' (review)",
         "games" => "an array of 1 to 1,000 games",
         "games[]" => {
             "a game: an object with some of id, fen, moves, pgn, rules, notation, balances"

@@ -10,7 +10,7 @@ use actix_web::{post, route, web, HttpRequest, HttpResponse};
 use super::answers::ndjson;
 use super::endpoints::{
     self, Adjudged, Adjudicate, Analyze, AnalyzeStream, Batch, BatchItem, Describe, Diagram,
-    LegalMoves, Lines, Validate, MAX_BATCH,
+    LegalMoves, Lines, Review, Reviewed, Validate, MAX_BATCH,
 };
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
@@ -508,6 +508,106 @@ pub async fn analyze(
         return Ok(ndjson_response(id.visit(AnalyzeStream(analyze))?));
     }
     Ok(HttpResponse::Ok().json(id.visit(analyze).await?))
+}
+
+/// Reviews a game: every position searched, each move weighed by the win
+/// chances it gave away and classed, each side's accuracy, and the game's
+/// verdict by our rules.
+///
+/// Send the game as `adjudicate` takes it (`fen` and `moves`, or `pgn`) and
+/// a budget for each position (`movetime_ms`, 100 ms by default; or
+/// `nodes`, `depth`). Each ply gets `best_move`, `score_before` and
+/// `score_after` (the mover's view), `wdl_before`, `win_loss` (the
+/// win-percentage points the move gave away: its expected score, win +
+/// draw / 2, before less after) and `class`: `best` (the engine's choice),
+/// `good` (under 5 points), `inaccuracy` (5 or more), `mistake` (10 or
+/// more), `blunder` (15 or more), `missed_win` (a won position, 80 % or
+/// more, left for one of 60 % or less). A side's `accuracy` is the mean of
+/// its moves' `103.1668 e^(−0.04354 win_loss) − 3.1669` (0-100). A record
+/// with an illegal move gets the problem `adjudicate` gives.
+///
+/// The review runs in the engine pool like `analyze` (503 `engine_busy`
+/// when every slot is taken) and is bounded: the per-position time times
+/// the positions stays within the server's `--max-review-secs`, and a game
+/// of more than `--max-review-plies` plies is refused. With `Accept:
+/// application/x-ndjson` it streams one `ReviewPly` line per ply as it goes,
+/// then the `ReviewResponse`, and stops when the client hangs up; with
+/// `Accept: image/svg+xml` (or `"format": "svg"`) it answers the
+/// evaluation graph: the first mover's expected score after each ply, its
+/// inaccuracies, mistakes and blunders marked.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/review",
+    tag = "engine",
+    params(("variant" = VariantId, Path, description = "The variant", example = "xiangqi")),
+    request_body(content = ReviewRequest, examples(
+        ("opening" = (summary = "Six plies, 50 ms a position", value = json!({
+            "moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"],
+            "movetime_ms": 50
+        }))),
+        ("blunder" = (summary = "Red leaves its chariot to be taken (ply 1), depth 6", value = json!({
+            "fen": "4k4/9/9/9/R8/7r1/9/9/9/3K5 w - - 0 1",
+            "moves": ["a5h5", "h4h5"],
+            "depth": 6
+        }))),
+        ("graph" = (summary = "The evaluation graph of a record (SVG)", value = json!({
+            "pgn": "[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *",
+            "movetime_ms": 50,
+            "format": "svg"
+        })))
+    )),
+    responses(
+        (status = 200, description = "The review; or (asked for) one NDJSON line per ply, then the review; or the evaluation graph", content(
+            (ReviewResponse = "application/json"),
+            (ReviewPly = "application/x-ndjson"),
+            (String = "image/svg+xml")
+        )),
+        VariantError,
+        BodyErrors,
+        BusyError
+    )
+)]
+#[post("/v1/variants/{variant}/review")]
+pub async fn review(
+    variant: web::Path<VariantId>,
+    body: Body<ReviewRequest>,
+    state: web::Data<AppState>,
+    http: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let req = body.0;
+    let svg = match req.format {
+        Some(ReviewFormat::Svg) => true,
+        Some(ReviewFormat::Json) => false,
+        None => accepts(&http, SVG),
+    };
+    let stream = !svg && accepts(&http, NDJSON);
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let review = Review {
+        req,
+        pool: state.engine.clone(),
+        peer: http.conn_data::<Arc<Peer>>().cloned(),
+        lines: stream.then(|| tx.clone()),
+        svg,
+    };
+    let reviewing = variant.into_inner().visit(review)?;
+    if stream {
+        actix_web::rt::spawn(async move {
+            let last = match reviewing.await {
+                Ok(Reviewed::Json(done)) => ndjson(&done),
+                Ok(Reviewed::Svg(_)) => return,
+                Err(e) => ndjson(e.body()),
+            };
+            let _ = tx.send(last);
+        });
+        return Ok(ndjson_response(rx));
+    }
+    match reviewing.await? {
+        Reviewed::Json(done) => Ok(HttpResponse::Ok().json(done)),
+        Reviewed::Svg(picture) => Ok(HttpResponse::Ok()
+            .content_type(SVG)
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body(picture)),
+    }
 }
 
 /// The SVG media type.

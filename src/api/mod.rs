@@ -61,6 +61,7 @@ fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(handlers::adjudicate)
         .service(handlers::adjudicate_batch)
         .service(handlers::analyze)
+        .service(handlers::review)
         .service(handlers::diagram_get)
         .service(handlers::diagram_post)
         .service(handlers::healthz)

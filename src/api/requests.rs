@@ -14,7 +14,7 @@ use utoipa::openapi::schema::AnyOfBuilder;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::wire::{Balances, GameId, Moves, OutputFormat};
+use super::wire::{Balances, GameId, Moves, OutputFormat, ReviewFormat};
 use crate::dispatch::{Playable, Visitor};
 use crate::variants::{NotationName, VariantId};
 
@@ -191,6 +191,37 @@ game_request! {
     moves: [
         /// Moves played from `fen`; they count for the repetition rules of the
         /// search too.
+    ],
+}
+
+game_request! {
+    /// A game to review, and how long to search each of its positions.
+    #[schema(example = json!({
+        "moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"],
+        "movetime_ms": 50
+    }))]
+    pub struct ReviewRequest {
+        /// Search each position this long, in milliseconds (default 100;
+        /// at most the server's `--max-movetime-ms`; the whole review at
+        /// most `--max-review-secs`).
+        #[schema(minimum = 1, example = 50)]
+        pub movetime_ms: Option<u64>,
+        /// Search each position about this many nodes (at most the
+        /// server's `--max-nodes`).
+        #[schema(minimum = 1, example = 100000)]
+        pub nodes: Option<u64>,
+        /// Search each position this many plies deep (at most the server's
+        /// `--max-depth`).
+        #[schema(minimum = 1, example = 8)]
+        pub depth: Option<u32>,
+        /// `json` (the default) or `svg` (the evaluation graph); `Accept:
+        /// image/svg+xml` asks for the graph too, `Accept:
+        /// application/x-ndjson` for one line per ply as it goes.
+        pub format: Option<ReviewFormat>,
+    }
+    pgn: [
+        /// A whole game record in PGN, instead of `fen` and `moves` (see
+        /// `PositionRequest.pgn`).
     ],
 }
 

@@ -6,7 +6,8 @@ use utoipa::ToSchema;
 
 use super::error::ProblemDetails;
 use super::wire::{
-    Balances, ConductCode, GameId, HealthStatus, MoverOutcome, OptionType, Side, Status, Tags,
+    Balances, ConductCode, GameId, HealthStatus, MoveClassCode, MoverOutcome, OptionType, Side,
+    Status, Tags,
 };
 use crate::variants::{
     GameResult, Nature, NotationName, Pattern, Reason, Refusal, VariantId, WarningCode,
@@ -612,4 +613,98 @@ pub struct AnalyzeProgress {
     pub time_ms: u64,
     /// The best lines at this depth, best first.
     pub lines: Vec<AnalysisLine>,
+}
+
+/// One reviewed ply (scores from the mover's point of view).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "ply": 3, "side": "red", "move": "h0g2", "best_move": "h0g2",
+    "score_before": {"cp": 42}, "score_after": {"cp": 38},
+    "wdl_before": {"win": 171, "draw": 750, "loss": 79},
+    "win_loss": 0.4, "class": "best"
+}))]
+pub struct ReviewPly {
+    /// The ply, from 1.
+    pub ply: usize,
+    /// Who moved.
+    pub side: Side,
+    /// The move played, in `notation`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The engine's choice in the position before it, in `notation`.
+    pub best_move: String,
+    /// The position before the move, searched.
+    pub score_before: ScoreDoc,
+    /// The position after it, searched (or its result, if the game ended
+    /// there: a win is `{"mate": 1}`).
+    pub score_after: ScoreDoc,
+    /// The mover's chances before the move.
+    pub wdl_before: WdlDoc,
+    /// Win-percentage points the move gave away (the expected score, win +
+    /// draw / 2, before less after; 0 when it gained), to 0.1.
+    pub win_loss: f64,
+    /// The move's class.
+    pub class: MoveClassCode,
+}
+
+/// One side's figures in a review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SideReview {
+    /// The side.
+    pub side: Side,
+    /// The mean of its moves' accuracies (each `103.1668 e^(−0.04354
+    /// win_loss) − 3.1669`, within 0-100), to 0.1; absent without a move.
+    pub accuracy: Option<f64>,
+    /// Its moves classed `inaccuracy`.
+    pub inaccuracies: usize,
+    /// Its moves classed `mistake`.
+    pub mistakes: usize,
+    /// Its moves classed `blunder`.
+    pub blunders: usize,
+    /// Its moves classed `missed_win`.
+    pub missed_wins: usize,
+}
+
+/// The per-move budget a review ran with, after defaults and caps.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewLimits {
+    /// Time for each position, in milliseconds.
+    pub movetime_ms: u64,
+    /// Nodes for each position, if set.
+    pub nodes: Option<u64>,
+    /// Depth for each position, if set.
+    pub depth: Option<u32>,
+}
+
+/// A game reviewed: every move weighed, each side's accuracy, and the
+/// game's verdict by the rules.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "plies": [{"ply": 1, "side": "red", "move": "h2e2", "best_move": "h2e2",
+               "score_before": {"cp": 30}, "score_after": {"cp": 28},
+               "wdl_before": {"win": 150, "draw": 760, "loss": 90},
+               "win_loss": 0.2, "class": "best"}],
+    "sides": [
+        {"side": "red", "accuracy": 99.4, "inaccuracies": 0, "mistakes": 0, "blunders": 0, "missed_wins": 0},
+        {"side": "black", "accuracy": null, "inaccuracies": 0, "mistakes": 0, "blunders": 0, "missed_wins": 0}
+    ],
+    "complete": true,
+    "limits": {"movetime_ms": 50, "nodes": null, "depth": null},
+    "result": {"variant": "xiangqi", "status": "ongoing", "result": "*"}
+}))]
+pub struct ReviewResponse {
+    /// The variant in the path.
+    pub variant: VariantId,
+    /// One entry per ply, in order.
+    pub plies: Vec<ReviewPly>,
+    /// Each side's accuracy and counts, first mover first.
+    pub sides: Vec<SideReview>,
+    /// False when the review stopped before the last ply (the server cut
+    /// it short); the plies then are those reviewed.
+    pub complete: bool,
+    /// The per-move budget used.
+    pub limits: ReviewLimits,
+    /// The game's verdict by our rules: what `adjudicate` answers.
+    pub result: AdjudicateResponse,
 }

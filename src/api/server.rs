@@ -52,6 +52,13 @@ pub struct ServeArgs {
     /// still counts once against `--max-searches`.
     #[arg(long, env = "ARBITER_SEARCH_THREADS", default_value_t = defaults::SEARCH_THREADS)]
     pub search_threads: usize,
+    /// The longest game review (`/review`), all its searches together, in
+    /// seconds.
+    #[arg(long, env = "ARBITER_MAX_REVIEW_SECS", default_value_t = defaults::MAX_REVIEW_SECS)]
+    pub max_review_secs: u64,
+    /// The most plies a game review takes.
+    #[arg(long, env = "ARBITER_MAX_REVIEW_PLIES", default_value_t = defaults::MAX_REVIEW_PLIES)]
+    pub max_review_plies: usize,
     /// What to log, in tracing's filter syntax (e.g. `info`, `warn,arbiter=debug`).
     #[arg(long, env = "ARBITER_LOG", default_value = defaults::LOG)]
     pub log: String,
@@ -79,6 +86,8 @@ impl ServeArgs {
             max_nodes: self.max_nodes.max(1),
             hash_mb: self.hash_mb.clamp(1, 4096),
             search_threads: self.search_threads.clamp(1, defaults::MAX_SEARCH_THREADS),
+            max_review: Duration::from_secs(self.max_review_secs.max(1)),
+            max_review_plies: self.max_review_plies.max(1),
         }
     }
 }
@@ -159,6 +168,8 @@ impl Default for ServeArgs {
             max_nodes: defaults::MAX_NODES,
             hash_mb: defaults::HASH_MB,
             search_threads: defaults::SEARCH_THREADS,
+            max_review_secs: defaults::MAX_REVIEW_SECS,
+            max_review_plies: defaults::MAX_REVIEW_PLIES,
             log: defaults::LOG.to_owned(),
             log_format: LogFormat::Text,
             cors_origins: Vec::new(),

@@ -217,6 +217,39 @@ pub enum HealthStatus {
     ShuttingDown,
 }
 
+/// How `review` answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReviewFormat {
+    /// The JSON review (`ReviewResponse`).
+    #[default]
+    Json,
+    /// The evaluation graph as an SVG picture (`image/svg+xml`).
+    Svg,
+}
+
+/// A reviewed move's class, by the win-percentage points it gave away
+/// (`win_loss`): `best` the engine's own choice; `good` under 5;
+/// `inaccuracy` 5 or more; `mistake` 10 or more; `blunder` 15 or more;
+/// `missed_win` a won position (expected score 80 % or more) left for one
+/// that is not (60 % or less).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveClassCode {
+    /// The engine's own choice.
+    Best,
+    /// Gave away under 5 points.
+    Good,
+    /// Gave away 5 points or more.
+    Inaccuracy,
+    /// Gave away 10 points or more.
+    Mistake,
+    /// Gave away 15 points or more.
+    Blunder,
+    /// Let a won position go.
+    MissedWin,
+}
+
 /// How `adjudicate` answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

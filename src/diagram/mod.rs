@@ -6,6 +6,7 @@
 //! characters, chess pieces the Unicode chess symbols, Tamerlane pieces
 //! letters explained in a legend drawn under the board.
 
+pub mod graph;
 mod tamerlane;
 mod taxi;
 mod xiangqi;

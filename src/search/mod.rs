@@ -15,6 +15,7 @@ pub mod eval;
 mod history;
 mod nodes;
 mod params;
+pub mod review;
 mod searcher;
 mod tt;
 pub mod wdl;

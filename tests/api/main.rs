@@ -13,6 +13,7 @@ mod legal_moves;
 mod openapi;
 mod operations;
 mod refusals;
+mod review;
 mod validate;
 mod variants;
 
