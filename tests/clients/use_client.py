@@ -10,7 +10,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 
 from arbiter_client import Client  # noqa: E402
-from arbiter_client.api.engine import analyze  # noqa: E402
+from arbiter_client.api.engine import analyze, review  # noqa: E402
 from arbiter_client.api.operations import healthz, metrics  # noqa: E402
 from arbiter_client.api.pictures import diagram_get, diagram_post  # noqa: E402
 from arbiter_client.api.rules import (  # noqa: E402
@@ -31,6 +31,8 @@ from arbiter_client.models import (  # noqa: E402
     LegalMovesResponse,
     PositionRequest,
     ProblemDetails,
+    ReviewRequest,
+    ReviewResponse,
     Reason,
     Refusal,
     Side,
@@ -132,6 +134,17 @@ for variant, case in CASES.items():
     assert found.lines, found
     if best is not None:
         assert found.best_move == best, found.best_move
+    wdl = found.lines[0].wdl
+    assert wdl.win + wdl.draw + wdl.loss == 1000, wdl
+
+    # The game reviewed: a ply each, both sides' figures.
+    reviewed = expect(
+        review.sync(variant, client=client, body=ReviewRequest(moves=case["moves"], depth=2)),
+        ReviewResponse,
+    )
+    played = case["moves"].split() if isinstance(case["moves"], str) else case["moves"]
+    assert [p.ply for p in reviewed.plies] == list(range(1, len(played) + 1)), reviewed
+    assert len(reviewed.sides) == 2 and reviewed.complete, reviewed
 
     # A problem parses into the generated ProblemDetails.
     problem = expect(
