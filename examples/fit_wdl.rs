@@ -328,7 +328,7 @@ fn main() {
     if let Some(out) = out {
         assert!(!check, "--check writes nothing");
         let mut text = String::from(
-            "//! The variants' win/draw/loss models ([`crate::search::wdl`]).\n//! Written by `examples/fit_wdl.rs`; not edited by hand.\n\nuse crate::search::wdl::WdlModel;\n\n",
+            "//! The variants' win/draw/loss models ([`crate::search::wdl`]).\n//! Written by `examples/fit_wdl.rs`; not edited by hand (how, and the\n//! figures: `docs/engine.md`).\n\nuse crate::search::wdl::WdlModel;\n\n",
         );
         for (id, name) in [
             (VariantId::Xiangqi, "XIANGQI"),
@@ -336,7 +336,12 @@ fn main() {
             (VariantId::Tamerlane, "TAMERLANE"),
         ] {
             let (model, games) = match models.iter().find(|m| m.0 == id) {
-                Some((_, path, m)) => (*m, format!("`{path}`")),
+                Some((_, path, m)) => {
+                    let name = std::path::Path::new(path)
+                        .file_name()
+                        .map_or(path.clone(), |n| n.to_string_lossy().into_owned());
+                    (*m, format!("the self-play games of `{name}`"))
+                }
                 None => panic!("give games for every variant with --out ({id:?} missing)"),
             };
             text.push_str(&constant(name, &format!("{id:?}"), &model, &games));

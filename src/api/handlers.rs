@@ -519,7 +519,8 @@ pub async fn analyze(
 /// `nodes`, `depth`). Each ply gets `best_move`, `score_before` and
 /// `score_after` (the mover's view), `wdl_before`, `win_loss` (the
 /// win-percentage points the move gave away: its expected score, win +
-/// draw / 2, before less after) and `class`: `best` (the engine's choice),
+/// draw / 2, before less after) and `class`: `best` (the engine's choice,
+/// giving away under 5 points),
 /// `good` (under 5 points), `inaccuracy` (5 or more), `mistake` (10 or
 /// more), `blunder` (15 or more), `missed_win` (a won position, 80 % or
 /// more, left for one of 60 % or less). A side's `accuracy` is the mean of

@@ -229,7 +229,8 @@ pub enum ReviewFormat {
 }
 
 /// A reviewed move's class, by the win-percentage points it gave away
-/// (`win_loss`): `best` the engine's own choice; `good` under 5;
+/// (`win_loss`): `best` the engine's own choice (giving away under 5);
+/// `good` under 5;
 /// `inaccuracy` 5 or more; `mistake` 10 or more; `blunder` 15 or more;
 /// `missed_win` a won position (expected score 80 % or more) left for one
 /// that is not (60 % or less).

@@ -8,7 +8,8 @@ use crate::variants::{Color, Game, Outcome};
 /// A move's class, by the win chances it gave away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveClass {
-    /// The engine's own choice.
+    /// The engine's own choice, giving away less than [`INACCURACY`]
+    /// points.
     Best,
     /// Gave away less than [`INACCURACY`] points.
     Good,
@@ -81,10 +82,12 @@ pub fn accuracy<M>(plies: &[PlyReview<M>], side: Color) -> Option<f64> {
     (!own.is_empty()).then(|| own.iter().sum::<f64>() / own.len() as f64)
 }
 
-/// The class of a move.
+/// The class of a move. The engine's own choice is `best` unless the
+/// search after it shows it gave away an inaccuracy's worth or more (the
+/// search before it did not see far enough: the points speak).
 pub fn classify(best: bool, expected_before: f64, expected_after: f64) -> MoveClass {
     let loss = (expected_before - expected_after).max(0.0);
-    if best {
+    if best && loss < INACCURACY {
         MoveClass::Best
     } else if expected_before >= WON && expected_after <= NOT_WON {
         MoveClass::MissedWin
@@ -179,7 +182,10 @@ mod tests {
 
     #[test]
     fn classes_follow_the_points_given_away() {
-        assert_eq!(classify(true, 50.0, 10.0), MoveClass::Best);
+        assert_eq!(classify(true, 50.0, 47.0), MoveClass::Best);
+        // The engine's choice that the search after it shows lost.
+        assert_eq!(classify(true, 50.0, 10.0), MoveClass::Blunder);
+        assert_eq!(classify(true, 95.0, 50.0), MoveClass::MissedWin);
         assert_eq!(classify(false, 50.0, 47.0), MoveClass::Good);
         assert_eq!(classify(false, 50.0, 45.0), MoveClass::Inaccuracy);
         assert_eq!(classify(false, 50.0, 40.0), MoveClass::Mistake);

@@ -117,6 +117,36 @@ mod tests {
         }
     }
 
+    /// The fitted models behave as a model must over the material they
+    /// were fitted on: a draw at 0 is the likeliest single outcome only
+    /// where draws are common, but every model is symmetric, monotone and
+    /// sure of a big lead.
+    #[test]
+    fn the_fitted_models_are_sane() {
+        use crate::search::Evaluate;
+        for (name, model) in [
+            ("xiangqi", crate::variants::xiangqi::Position::WDL),
+            ("taxi", crate::variants::taxi::Position::WDL),
+            ("tamerlane", crate::variants::tamerlane::Position::WDL),
+        ] {
+            let (lo, hi) = model.material_range;
+            assert!(lo < hi, "{name}");
+            for material in [lo, (lo + hi) / 2, hi] {
+                let (a, b) = model.parameters(material);
+                assert!(a > 0.0 && b > 0.0, "{name} {material}: a {a} b {b}");
+                let even = model.wdl(Score::Cp(0), material);
+                assert_eq!(even.win, even.loss, "{name}");
+                let mut last = 0;
+                for cp in (-1500..=1500).step_by(100) {
+                    let w = model.wdl(Score::Cp(cp), material);
+                    assert!(w.win >= last, "{name} {material} {cp}");
+                    last = w.win;
+                }
+                assert!(model.wdl(Score::Cp(3000), material).win > 900, "{name}");
+            }
+        }
+    }
+
     #[test]
     fn a_better_score_wins_more_and_mates_are_certain() {
         let mut last = 0;

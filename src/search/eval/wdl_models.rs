@@ -1,15 +1,24 @@
 //! The variants' win/draw/loss models ([`crate::search::wdl`]).
-//! Written by `examples/fit_wdl.rs`; not edited by hand.
+//! Written by `examples/fit_wdl.rs`; not edited by hand (how, and the
+//! figures: `docs/engine.md`).
 
 use crate::search::wdl::WdlModel;
 
-/// Placeholder until fitted.
+/// Xiangqi: fitted on the self-play games of `xiangqi.jsonl`.
 pub const XIANGQI: WdlModel = WdlModel {
-    a: [0.0, 0.0, 0.0, 200.0],
-    b: [0.0, 0.0, 0.0, 100.0],
-    material_range: (0, 100),
+    a: [135.8449, -271.4241, -177.9641, 621.2651],
+    b: [71.4619, -218.6943, 247.7609, 84.9422],
+    material_range: (6, 62),
 };
-/// Placeholder until fitted.
-pub const TAXI: WdlModel = XIANGQI;
-/// Placeholder until fitted.
-pub const TAMERLANE: WdlModel = XIANGQI;
+/// Taxi: fitted on the self-play games of `taxi.jsonl`.
+pub const TAXI: WdlModel = WdlModel {
+    a: [-29.2857, 209.9842, -454.3154, 352.7267],
+    b: [69.5574, -245.9356, 233.4856, 88.5324],
+    material_range: (1, 80),
+};
+/// Tamerlane: fitted on the self-play games of `tamerlane.jsonl`.
+pub const TAMERLANE: WdlModel = WdlModel {
+    a: [-5.5092, 163.8405, -737.6619, 1833.3917],
+    b: [2.4937, 1.1324, 14.8516, 285.552],
+    material_range: (9, 131),
+};
