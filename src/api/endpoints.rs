@@ -234,20 +234,28 @@ impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
     }
 }
 
+/// Each limit a request sets, (field, value, most allowed), must lie
+/// within 1 and its most.
+fn in_range(limits: &[(&str, Option<u64>, u64)]) -> Result<(), ApiError> {
+    for &(field, value, max) in limits {
+        if let Some(v) = value.filter(|&v| v == 0 || v > max) {
+            return Err(ApiError::new(
+                Problem::InvalidLimits,
+                format!("{field}: {v} is out of range; use 1 to {max}"),
+            )
+            .field(field));
+        }
+    }
+    Ok(())
+}
+
 /// Reads a request's search limits against the server's caps.
 fn search_limits(
     req: &AnalyzeRequest,
     config: &EngineConfig,
 ) -> Result<(Limits, AppliedLimits), ApiError> {
-    let out_of_range = |field: &str, value: u64, max: u64| {
-        ApiError::new(
-            Problem::InvalidLimits,
-            format!("{field}: {value} is out of range; use 1 to {max}"),
-        )
-        .field(field)
-    };
     let max_ms = config.max_movetime.as_millis() as u64;
-    for (field, value, max) in [
+    in_range(&[
         (
             "depth",
             req.depth.map(u64::from),
@@ -256,11 +264,7 @@ fn search_limits(
         ("movetime_ms", req.movetime_ms, max_ms),
         ("nodes", req.nodes, config.max_nodes),
         ("multipv", req.multipv.map(|m| m as u64), 5),
-    ] {
-        if let Some(v) = value.filter(|&v| v == 0 || v > max) {
-            return Err(out_of_range(field, v, max));
-        }
-    }
+    ])?;
     let multipv = req.multipv.unwrap_or(1);
     let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
     // Time always has a bound: the request's, the default, or the cap.
@@ -583,7 +587,7 @@ fn review_limits(
     let positions = plies as u64 + 1;
     let max_ms = config.max_movetime.as_millis() as u64;
     let total_ms = config.max_review.as_millis() as u64;
-    for (field, value, max) in [
+    in_range(&[
         (
             "depth",
             req.depth.map(u64::from),
@@ -591,15 +595,7 @@ fn review_limits(
         ),
         ("movetime_ms", req.movetime_ms, max_ms),
         ("nodes", req.nodes, config.max_nodes),
-    ] {
-        if let Some(v) = value.filter(|&v| v == 0 || v > max) {
-            return Err(ApiError::new(
-                Problem::InvalidLimits,
-                format!("{field}: {v} is out of range; use 1 to {max}"),
-            )
-            .field(field));
-        }
-    }
+    ])?;
     // The whole review is bounded: a time a position that, times the
     // positions, stays within the server's maximum.
     let share = (total_ms / positions).max(1);

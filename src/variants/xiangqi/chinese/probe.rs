@@ -745,6 +745,9 @@ impl Probe {
         let chaser = pos.side();
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
+        if !captures.iter().any(|c| c.from == from) {
+            return Vec::new();
+        }
         // Not a piece offered in exchange, nor the piece offered to it
         // (图21: 车四退二 backs the horse that offers itself, "兑").
         let offers = self.offers(pos, captures.clone());
