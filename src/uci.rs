@@ -7,6 +7,10 @@
 //! UCCI, `e2e4`/`e7e8q` for Taxi chess and the service's coordinate notation
 //! for Tamerlane chess. A Taxi FEN carries the balances as its seventh field.
 //!
+//! `Skill Level` (1-20, default 20: full strength) plays at one of the
+//! service's levels (`search::level`); with `UCI_LimitStrength` on,
+//! `UCI_Elo` chooses the highest level whose calibrated Elo it reaches.
+//!
 //! Xiangqi's repetition code is chosen with `setoption name Repetition value
 //! <code>` (`asian`, the default, `chinese` or `none`: the values of the
 //! service's `rules.repetition`); the search plays by it.
@@ -22,6 +26,8 @@ use std::collections::HashMap;
 
 use crate::dispatch::{Playable, Visitor};
 use crate::prose;
+use crate::search::analysis::{analyse, Request};
+use crate::search::level::{Level, ELO_ANCHOR};
 use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
 use crate::variants::xiangqi::{self, RepetitionRule};
 use crate::variants::{Game, NotationName, Variant, VariantId};
@@ -125,6 +131,12 @@ struct Session {
     repetition: RepetitionRule,
     /// Whether `info` lines carry `wdl` (the `UCI_ShowWDL` option).
     show_wdl: bool,
+    /// The playing level (the `Skill Level` option, 1-20).
+    skill: u8,
+    /// Whether `UCI_Elo` chooses the level (the `UCI_LimitStrength` option).
+    limit_strength: bool,
+    /// The Elo to play at when `limit_strength` (the `UCI_Elo` option).
+    elo: u32,
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
     running: Option<(Control, thread::JoinHandle<()>)>,
@@ -143,6 +155,9 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         multipv: 1,
         repetition: RepetitionRule::default(),
         show_wdl: false,
+        skill: Level::FULL,
+        limit_strength: false,
+        elo: full_elo(),
         position: vec!["startpos".to_owned()],
         running: None,
         tables: Arc::new(Tables::default()),
@@ -166,6 +181,17 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 say("option name Hash type spin default 16 min 1 max 1024");
                 say("option name MultiPV type spin default 1 min 1 max 5");
                 say("option name UCI_ShowWDL type check default false");
+                say(&format!(
+                    "option name Skill Level type spin default {full} min {} max {full}",
+                    Level::MIN,
+                    full = Level::FULL
+                ));
+                say("option name UCI_LimitStrength type check default false");
+                say(&format!(
+                    "option name UCI_Elo type spin default {max} min {} max {max}",
+                    ELO_ANCHOR,
+                    max = full_elo()
+                ));
                 say(&format!(
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
@@ -200,6 +226,11 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let position = s.position.clone();
                 let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
                 let show_wdl = s.show_wdl;
+                let level = if s.limit_strength {
+                    Some(Level::for_elo(s.elo))
+                } else {
+                    Level::new(s.skill)
+                };
                 let searchmoves = searchmoves_of(&words);
                 let entries = search::table_entries(s.hash_mb);
                 let out = out.clone();
@@ -212,6 +243,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                         ucci,
                         repetition,
                         show_wdl,
+                        level,
                         searchmoves: &searchmoves,
                         limits,
                         clock: &clock,
@@ -279,6 +311,22 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             "true" => s.show_wdl = true,
             "false" => s.show_wdl = false,
             _ => say(&format!("info string bad UCI_ShowWDL value: {value}")),
+        },
+        "skill level" => match value.parse::<u8>().ok().and_then(Level::new) {
+            Some(l) => s.skill = l.get(),
+            None => say(&format!(
+                "info string bad Skill Level value: {value} (1 to {})",
+                Level::FULL
+            )),
+        },
+        "uci_limitstrength" => match value.to_ascii_lowercase().as_str() {
+            "true" => s.limit_strength = true,
+            "false" => s.limit_strength = false,
+            _ => say(&format!("info string bad UCI_LimitStrength value: {value}")),
+        },
+        "uci_elo" => match value.parse::<u32>() {
+            Ok(e) => s.elo = e.clamp(ELO_ANCHOR, full_elo()),
+            Err(_) => say(&format!("info string bad UCI_Elo value: {value}")),
         },
         "multipv" => match value.parse::<usize>() {
             Ok(n) => s.multipv = n.clamp(1, 5),
@@ -447,6 +495,8 @@ struct Go<'a> {
     repetition: RepetitionRule,
     /// Whether `info` lines carry `wdl`.
     show_wdl: bool,
+    /// The playing level (`None`: full strength).
+    level: Option<Level>,
     /// `go searchmoves …`: the moves to choose among (empty: all).
     searchmoves: &'a [String],
     limits: Limits,
@@ -513,17 +563,16 @@ impl Visitor for Go<'_> {
                 ));
             }
         };
+        let request = Request {
+            root: Some(root),
+            level: self.level,
+            seed: fastrand::u64(..),
+            ..Request::new(self.limits.clone())
+        };
         let found = self.tables.with::<V, _>(self.entries, |table| {
-            search::search_among(
-                &game,
-                root,
-                &self.limits,
-                self.control,
-                table,
-                Some(&mut report),
-            )
+            analyse(&game, &request, self.control, table, Some(&mut report))
         });
-        match found {
+        match found.map(|a| a.result) {
             Some(r) => say(&format!(
                 "bestmove {}",
                 current.write_move(r.best_move, notation)
@@ -537,6 +586,11 @@ impl Visitor for Go<'_> {
             }
         }
     }
+}
+
+/// The Elo of the full strength on the levels' ladder (`UCI_Elo`'s top).
+fn full_elo() -> u32 {
+    Level::new(Level::FULL).map_or(ELO_ANCHOR, Level::elo)
 }
 
 fn nobestmove(ucci: bool) -> String {

@@ -153,6 +153,52 @@ fn uci_shows_wdl_and_searches_only_searchmoves() {
     assert!(!out.contains(" wdl "), "{out}");
 }
 
+/// `Skill Level` and `UCI_LimitStrength`/`UCI_Elo`: a weak level still
+/// plays a legal move, still mates in one, and a bad value is named.
+#[test]
+fn uci_plays_at_a_level() {
+    let out = uci_session(
+        "uci\nsetoption name Skill Level value 1\nposition startpos\ngo movetime 500\n",
+    );
+    assert!(
+        out.contains("option name Skill Level type spin default 20 min 1 max 20"),
+        "{out}"
+    );
+    assert!(
+        out.contains("option name UCI_LimitStrength type check default false"),
+        "{out}"
+    );
+    assert!(out.contains("option name UCI_Elo type spin"), "{out}");
+    let best = out.lines().last().unwrap();
+    let mv = best.strip_prefix("bestmove ").expect("a bestmove");
+    // Level 1 searches one ply: its info lines say depth 1 and every move.
+    let deepest = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|l| l.split_whitespace().next().unwrap().parse::<u32>().unwrap())
+        .max();
+    assert_eq!(deepest, Some(1), "{out}");
+    assert!(
+        out.contains(&format!(" pv {mv}")),
+        "the level's move is one it searched: {out}"
+    );
+    // A mate in one (b1b10 or a9f9, Fairy-Stockfish's ranks) at the lowest
+    // Elo.
+    for _ in 0..5 {
+        let out = uci_session(
+            "uci\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 0\n\
+             position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1\ngo depth 3\n",
+        );
+        let best = out.lines().last().unwrap();
+        assert!(["bestmove b1b10", "bestmove a9f9"].contains(&best), "{out}");
+    }
+    let out = uci_session("uci\nsetoption name Skill Level value 21\nquit\n");
+    assert!(
+        out.contains("info string bad Skill Level value: 21 (1 to 20)"),
+        "{out}"
+    );
+}
+
 #[test]
 fn ucci_writes_iccs_and_replays_moves() {
     let out = uci_session(

@@ -19,6 +19,7 @@ use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
 use crate::prose;
 use crate::search::analysis::Request;
+use crate::search::level::Level;
 use crate::search::{self, Limits};
 use crate::variants::{Color, Game, NotationName, Outcome, Refusal, Variant, VariantId};
 
@@ -253,7 +254,7 @@ fn in_range(limits: &[(&str, Option<u64>, u64)]) -> Result<(), ApiError> {
 fn search_limits(
     req: &AnalyzeRequest,
     config: &EngineConfig,
-) -> Result<(Limits, AppliedLimits), ApiError> {
+) -> Result<(Limits, AppliedLimits, Option<Level>, u64), ApiError> {
     let max_ms = config.max_movetime.as_millis() as u64;
     in_range(&[
         (
@@ -264,8 +265,15 @@ fn search_limits(
         ("movetime_ms", req.movetime_ms, max_ms),
         ("nodes", req.nodes, config.max_nodes),
         ("multipv", req.multipv.map(|m| m as u64), 5),
+        ("level", req.level.map(u64::from), u64::from(Level::FULL)),
     ])?;
     let multipv = req.multipv.unwrap_or(1);
+    // A level below the full strength searches at most its nodes.
+    let level = req
+        .level
+        .and_then(|n| Level::new(n as u8))
+        .filter(|l| !l.is_full());
+    let seed = level.map(|_| req.seed.unwrap_or_else(|| fastrand::u64(..)));
     let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
     // Time always has a bound: the request's, the default, or the cap.
     let movetime = match (req.movetime_ms, unlimited) {
@@ -274,7 +282,10 @@ fn search_limits(
         (None, false) => config.max_movetime,
     };
     let depth = req.depth.unwrap_or(config.max_depth);
-    let nodes = req.nodes;
+    let nodes = match level.and_then(Level::nodes) {
+        Some(cap) => Some(req.nodes.map_or(cap, |n| n.min(cap))),
+        None => req.nodes,
+    };
     Ok((
         Limits {
             depth: Some(depth),
@@ -289,7 +300,11 @@ fn search_limits(
             movetime_ms: movetime.as_millis() as u64,
             nodes,
             multipv,
+            level: level.map(|l| u32::from(l.get())),
+            seed,
         },
+        level,
+        seed.unwrap_or(0),
     ))
 }
 
@@ -402,13 +417,15 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
             record,
             ..
         } = game_of::<V>(req)?;
-        let (limits, applied) = search_limits(req, &pool.config)?;
+        let (limits, applied, level, seed) = search_limits(req, &pool.config)?;
         let root = root_of(&game, notation, req)?;
         let request = Request {
             limits,
             root,
             all_moves: req.all_moves.unwrap_or(false),
             threat: req.threat.unwrap_or(false),
+            level,
+            seed,
         };
         let outcome = game.outcome();
         if let Outcome::Ended(v) = &outcome {

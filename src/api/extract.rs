@@ -365,6 +365,8 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "movetime_ms" => "a whole number of milliseconds, 1 or more",
         "nodes" => "a whole number of nodes, 1 or more",
         "multipv" => "a whole number from 1 to 5",
+        "level" => "a whole number from 1 (weakest) to 20 (full strength)",
+        "seed" => "a whole number from 0 to 18446744073709551615",
         "flip" | "coordinates" | "highlight" | "all_moves" | "threat" => "true or false",
         "searchmoves" | "exclude" => "an array of move strings",
         "searchmoves[]" | "exclude[]" => "a move string",

@@ -436,7 +436,9 @@ fn records(text: &str) -> Vec<BatchItem> {
 /// the repetition marks of its first move, as `legal-moves` gives them.
 /// `all_moves` scores every legal move, best first; `searchmoves` and
 /// `exclude` restrict the moves searched; `threat` adds what the opponent
-/// would play were it its move.
+/// would play were it its move. `level` (1-20) plays weaker for bots that
+/// face people: fewer nodes and a choice among the nearly best moves
+/// (`best_move` is the level's choice, `limits` give its nodes and seed).
 ///
 /// With `Accept: application/x-ndjson` the search streams: one line per
 /// completed depth (`AnalyzeProgress`: depth, nodes, time and lines), then
@@ -468,6 +470,11 @@ fn records(text: &str) -> Vec<BatchItem> {
             "depth": 5,
             "threat": true,
             "searchmoves": ["a5a0", "a5i5", "e0f0"]
+        }))),
+        ("level 6" = (summary = "A bot at level 6 of 20, its choice reproducible by the seed", value = json!({
+            "moves": ["h2e2", "h9g7"],
+            "level": 6,
+            "seed": 42
         }))),
         ("taxi: start" = (summary = "Taxi chess (set the path to taxi): 200 ms, SAN", value = json!({
             "movetime_ms": 200,

@@ -187,6 +187,19 @@ game_request! {
         /// Also say what the opponent would play were it its move (default
         /// false): a fifth of the time and nodes goes to that search.
         pub threat: Option<bool>,
+        /// Play at this level, 1 (weakest) to 20 (full strength, the
+        /// default): a weaker level searches fewer nodes and chooses its
+        /// `best_move` among the moves it found nearly as good as its best
+        /// (never one that loses by the rules while another does not).
+        /// Each level scores 55-80 % against the one below; the docs' table
+        /// gives their approximate Elo.
+        #[schema(minimum = 1, maximum = 20, example = 8)]
+        pub level: Option<u32>,
+        /// The seed of a level's choice: the same seed, position and limits
+        /// give the same move (default: a new seed each request, given in
+        /// the answer's `limits`).
+        #[schema(example = 42)]
+        pub seed: Option<u64>,
     }
     moves: [
         /// Moves played from `fen`; they count for the repetition rules of the

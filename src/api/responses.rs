@@ -492,6 +492,13 @@ pub struct AppliedLimits {
     pub nodes: Option<u64>,
     /// How many lines were asked for.
     pub multipv: usize,
+    /// The playing level, when one below the full strength was asked for
+    /// (its node limit is in `nodes`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
+    /// The seed of the level's choice, to replay it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// What the engine would play, and why.
@@ -525,10 +532,13 @@ pub struct AnalyzeResponse {
     pub variant: VariantId,
     /// The analysed position.
     pub position: PositionSummary,
-    /// The move the engine would play, in `notation`.
+    /// The move the engine would play, in `notation` (with a `level`, the
+    /// level's choice: one of the lines' first moves).
     pub best_move: String,
     /// The best lines, best first (`multipv` of them, or fewer when there are
-    /// fewer legal moves; with `all_moves`, one per move searched).
+    /// fewer legal moves; with `all_moves`, one per move searched; with a
+    /// `level`, at least the moves the level weighs: every move up to level
+    /// 7, then four, three, two).
     pub lines: Vec<AnalysisLine>,
     /// With `threat`: what the opponent would play were it its move; absent
     /// when not asked or when the side to move is in check.

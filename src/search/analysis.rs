@@ -1,7 +1,8 @@
 //! What an analysis asks beyond a best move (`/analyze`, `arbiter uci`):
-//! the root moves to choose among, every move scored, and the opponent's
-//! threat — what it would play were it its move.
+//! the root moves to choose among, every move scored, the opponent's
+//! threat — what it would play were it its move — and a playing level.
 
+use super::level::{self, Level};
 use super::{search_among, Control, Evaluate, Limits, Line, Progress, Score, SearchResult, Table};
 use crate::variants::Game;
 
@@ -21,6 +22,12 @@ pub struct Request<M> {
     pub all_moves: bool,
     /// Also search the opponent's best move were it its turn.
     pub threat: bool,
+    /// Play at this level ([`level`]): fewer nodes, and the move chosen
+    /// among the nearly best; `None` or level 20: full strength.
+    pub level: Option<Level>,
+    /// The seed of a level's choice (the same seed, position and limits
+    /// choose the same move).
+    pub seed: u64,
 }
 
 impl<M> Request<M> {
@@ -31,6 +38,8 @@ impl<M> Request<M> {
             root: None,
             all_moves: false,
             threat: false,
+            level: None,
+            seed: 0,
         }
     }
 }
@@ -48,7 +57,8 @@ pub struct Threat<M> {
 /// What an analysis found.
 #[derive(Clone, Debug)]
 pub struct Analysis<M> {
-    /// The search of the position.
+    /// The search of the position (with a level below the full strength,
+    /// its `best_move` is the level's choice among its lines).
     pub result: SearchResult<M>,
     /// The threat, when asked for and the side to move is not in check
     /// (in check the opponent's "move" would be to take the general).
@@ -83,10 +93,21 @@ pub fn analyse<V: Evaluate>(
             .map(|n| (n / u64::from(THREAT_SHARE)).max(1));
         threat_limits.multipv = 1;
     }
+    let weaker = req.level.filter(|l| !l.is_full());
+    if let Some(l) = weaker {
+        limits.nodes = l.nodes().map(|n| limits.nodes.map_or(n, |m| m.min(n)));
+        limits.multipv = limits.multipv.max(l.candidates());
+    }
     if req.all_moves {
         limits.multipv = root.len().max(1);
     }
     let mut result = search_among(game, root, &limits, control, table, progress)?;
+    if let Some(l) = weaker {
+        let mut rng = fastrand::Rng::with_seed(req.seed);
+        if let Some(mv) = level::choose(game, &result.lines, l, &mut rng) {
+            result.best_move = mv;
+        }
+    }
     let threat = if threat_asked {
         threat_of(game, &threat_limits, control, table).map(|(t, nodes, elapsed)| {
             result.nodes += nodes;

@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod eval;
 mod history;
+pub mod level;
 mod nodes;
 mod params;
 pub mod review;

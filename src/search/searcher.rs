@@ -181,10 +181,25 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 // else (an outside stop during the first one), or a root
                 // move of the unfinished one has already proved better than
                 // the last best: then it is played, with the depth completed.
+                // With several lines, those the unfinished iteration did
+                // complete (the best first) come before the older lines of
+                // the other moves, each with its own depth: a search's
+                // answer grows with its nodes, not only with whole
+                // iterations.
                 if result.lines.is_empty() && !lines.is_empty() {
                     result.best_move = lines[0].moves[0];
                     result.lines = lines;
                     result.depth = depth;
+                } else if wanted > 1 && !lines.is_empty() {
+                    let older = std::mem::take(&mut result.lines);
+                    result.best_move = lines[0].moves[0];
+                    for line in older {
+                        if !lines.iter().any(|l| l.moves[0] == line.moves[0]) {
+                            lines.push(line);
+                        }
+                    }
+                    lines.truncate(wanted);
+                    result.lines = lines;
                 } else if wanted == 1 && lines.is_empty() && !self.pv[0].is_empty() {
                     if let Some(last) = result.lines.first_mut() {
                         if self.pv[0][0] != last.moves[0] {

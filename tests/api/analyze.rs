@@ -429,3 +429,111 @@ async fn analyze_names_the_opponents_threat() {
     assert_eq!(st, 200, "{body}");
     assert!(body.get("threat").is_none(), "{body}");
 }
+
+/// `level`: fewer nodes and a choice among the nearly best, reproducible
+/// by its seed, never a move that loses by the rules, always a mate it
+/// sees; a level outside 1-20 is refused naming the field.
+#[actix_rt::test]
+async fn analyze_plays_at_a_level() {
+    let s = start().await;
+    let ask = |level: u32, seed: u64| json!({"moves": ["h2e2"], "level": level, "seed": seed});
+    let (st, _, first) = s.post(ANALYZE, ask(1, 42)).await;
+    assert_eq!(st, 200, "{first}");
+    assert_eq!(first["limits"]["level"], 1, "{first}");
+    assert_eq!(first["limits"]["seed"], 42, "{first}");
+    assert_eq!(first["limits"]["nodes"], 1, "{first}");
+    assert_eq!(first["depth"], 1, "{first}");
+    // Level 1 weighs every move, and plays one of them.
+    let (_, _, listed) = s.post(LM, json!({"moves": ["h2e2"]})).await;
+    let lines = first["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), listed["legal_moves"].as_array().unwrap().len());
+    assert!(lines.iter().any(|l| l["move"] == first["best_move"]));
+    let (_, _, again) = s.post(ANALYZE, ask(1, 42)).await;
+    assert_eq!(again["best_move"], first["best_move"], "the same seed");
+    // Different seeds choose different moves.
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let (st, _, body) = s.post(ANALYZE, ask(1, seed)).await;
+        assert_eq!(st, 200, "{body}");
+        chosen.insert(body["best_move"].as_str().unwrap().to_owned());
+    }
+    assert!(chosen.len() > 2, "{chosen:?}");
+    // Without a seed the answer gives the one it drew.
+    let (_, _, body) = s
+        .post(ANALYZE, json!({"moves": ["h2e2"], "level": 12}))
+        .await;
+    assert!(body["limits"]["seed"].is_u64(), "{body}");
+    assert!(body["limits"]["nodes"].as_u64().unwrap() > 1, "{body}");
+    assert!(body["lines"].as_array().unwrap().len() >= 4, "{body}");
+    // The request's own limit applies when it is the lower.
+    let (_, _, body) = s
+        .post(
+            ANALYZE,
+            json!({"moves": ["h2e2"], "level": 12, "nodes": 500}),
+        )
+        .await;
+    assert_eq!(body["limits"]["nodes"], 500, "{body}");
+    // Level 20 is the full strength: no level, no seed, one line.
+    let (_, _, full) = s
+        .post(
+            ANALYZE,
+            json!({"moves": ["h2e2"], "level": 20, "seed": 1, "depth": 3}),
+        )
+        .await;
+    assert!(full["limits"].get("level").is_none(), "{full}");
+    assert!(full["limits"].get("seed").is_none(), "{full}");
+    assert_eq!(full["lines"].as_array().unwrap().len(), 1, "{full}");
+    // Never the move that completes Red's perpetual check (the README's
+    // example), at the weakest level, whatever the seed.
+    let moves = json!(["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]);
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    for seed in 0..20 {
+        let (st, _, body) = s
+            .post(
+                ANALYZE,
+                json!({"fen": fen, "moves": moves, "level": 1, "seed": seed}),
+            )
+            .await;
+        assert_eq!(st, 200, "{body}");
+        assert_ne!(body["best_move"], "a9a8", "{body}");
+    }
+    // A mate in one is played at every level (b0b9 and a8f8 both mate).
+    let fen = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
+    for level in [1, 5, 9, 15] {
+        let (_, _, body) = s
+            .post(ANALYZE, json!({"fen": fen, "level": level, "seed": level}))
+            .await;
+        let line = body["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["move"] == body["best_move"])
+            .unwrap();
+        assert_eq!(line["score"], json!({"mate": 1}), "level {level}: {body}");
+    }
+    // Out of range, or not a number: 422 naming the field.
+    for level in [json!(0), json!(21)] {
+        let r = s
+            .post(ANALYZE, json!({"moves": ["h2e2"], "level": level}))
+            .await;
+        assert_problem(&r, 422, "invalid_limits");
+        assert_eq!(r.2["field"], "level", "{}", r.2);
+        assert!(
+            r.2["detail"].as_str().unwrap().contains("use 1 to 20"),
+            "{}",
+            r.2
+        );
+    }
+    let (st, _, body) = s
+        .post(ANALYZE, json!({"moves": ["h2e2"], "level": "strong"}))
+        .await;
+    assert!(st.is_client_error(), "{body}");
+    assert_eq!(body["field"], "level", "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("1 (weakest) to 20"),
+        "{body}"
+    );
+}

@@ -1,0 +1,285 @@
+//! Playing levels for bots that face people (`/analyze`'s `level`, UCI's
+//! `Skill Level` and `UCI_LimitStrength`/`UCI_Elo`).
+//!
+//! A level below the full strength plays as a weaker player does, not as a
+//! strong one that now and then throws a piece away: it searches fewer
+//! nodes (so it misses what lies deeper), and it chooses among the moves
+//! it found nearly as good as its best, the nearer the likelier, in a
+//! margin that narrows level by level. It never plays a move that loses by
+//! the rules at once (a forbidden repetition) while it has another, nor a
+//! move it has seen to be mated while it has one that is not.
+//!
+//! The levels were calibrated by matches of each level against the one
+//! below (`docs/engine.md`, "Levels"); [`Level::elo`] is the ladder those
+//! matches measured.
+
+use super::{internal, Line, MATE_BOUND};
+use crate::variants::{Color, Game, Variant};
+
+/// A playing level, 1 (weakest) to [`Level::FULL`] (full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// Per level below the full strength: the nodes a move (1: one ply and
+/// the captures after it), the margin in centipawns within which a move
+/// counts as nearly the best, and how many of the best moves are weighed
+/// (`ALL`: every move).
+const LADDER: [(u64, i32, usize); 19] = [
+    (1, 600, ALL),
+    (1, 500, ALL),
+    (1, 360, ALL),
+    (1, 260, ALL),
+    (1, 190, ALL),
+    (1, 140, ALL),
+    (1, 100, ALL),
+    (800, 80, 4),
+    (1_100, 64, 4),
+    (1_550, 51, 4),
+    (2_200, 41, 4),
+    (3_000, 33, 4),
+    (4_200, 26, 4),
+    (5_900, 20, 4),
+    (8_300, 15, 4),
+    (9_400, 11, 3),
+    (14_000, 8, 3),
+    (14_000, 5, 2),
+    (21_000, 3, 2),
+];
+
+/// Every legal move.
+const ALL: usize = usize::MAX;
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: u8 = 1;
+    /// The full strength: the search as asked, nothing held back.
+    pub const FULL: u8 = 20;
+
+    /// The level `n`, if it is one (1 to 20).
+    pub fn new(n: u8) -> Option<Level> {
+        (Level::MIN..=Level::FULL).contains(&n).then_some(Level(n))
+    }
+
+    /// The level's number.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Whether this is the full strength.
+    pub fn is_full(self) -> bool {
+        self.0 == Level::FULL
+    }
+
+    /// The most nodes a move's search may take (`None` at full strength:
+    /// the request's limits alone).
+    pub fn nodes(self) -> Option<u64> {
+        self.step().map(|(n, _, _)| n)
+    }
+
+    /// The margin in centipawns within which a move counts as nearly the
+    /// best (0 at full strength).
+    pub fn margin(self) -> i32 {
+        self.step().map_or(0, |(_, m, _)| m)
+    }
+
+    /// How many lines the level's search looks at, at least
+    /// (`usize::MAX`: every move).
+    pub fn candidates(self) -> usize {
+        self.step().map_or(1, |(_, _, c)| c)
+    }
+
+    fn step(self) -> Option<(u64, i32, usize)> {
+        LADDER.get(usize::from(self.0) - 1).copied()
+    }
+
+    /// The level's approximate Elo (the calibration's ladder, level 1
+    /// anchored at [`ELO_ANCHOR`]; full strength at the calibration's
+    /// budget).
+    pub fn elo(self) -> u32 {
+        ELO[usize::from(self.0) - 1]
+    }
+
+    /// The highest level whose Elo is at most `elo` (level 1 below the
+    /// ladder).
+    pub fn for_elo(elo: u32) -> Level {
+        let n = ELO.iter().take_while(|&&e| e <= elo).count().max(1);
+        Level(n as u8)
+    }
+}
+
+/// The Elo given to level 1; the ladder above it is measured.
+pub const ELO_ANCHOR: u32 = 800;
+
+/// Each level's approximate Elo: the sums of the calibration matches'
+/// differences from level 1 up (`docs/engine.md`, "Levels").
+const ELO: [u32; 20] = [
+    800, 910, 1070, 1210, 1370, 1530, 1630, 1740, 1800, 1870, 2010, 2120, 2190, 2260, 2390, 2470,
+    2600, 2660, 2770, 2880,
+];
+
+/// Chooses the move a level plays from its search's `lines` (best first)
+/// in the current position of `game`, with `rng` deciding among the moves
+/// nearly as good as the best. `None` when there is no line.
+pub fn choose<V: Variant>(
+    game: &Game<V>,
+    lines: &[Line<V::Move>],
+    level: Level,
+    rng: &mut fastrand::Rng,
+) -> Option<V::Move> {
+    let first = lines.iter().find(|l| !l.moves.is_empty())?.moves[0];
+    let mover = game.current().side_to_move();
+    // Never a move that loses by the rules at once, while there is another.
+    let lawful: Vec<(V::Move, i32)> = lines
+        .iter()
+        .filter(|l| !l.moves.is_empty())
+        .filter(|l| !loses_at_once(game, mover, l.moves[0]))
+        .map(|l| (l.moves[0], internal(l.score)))
+        .collect();
+    let Some(best) = lawful.iter().map(|&(_, s)| s).max() else {
+        return Some(first);
+    };
+    let margin = level.margin();
+    // A mate found is played; a line seen to be mated is not, while another
+    // is not; the rest within the margin, the nearer the best the likelier.
+    let candidates: Vec<(V::Move, i32)> = lawful
+        .into_iter()
+        .filter(|&(_, s)| {
+            if best > MATE_BOUND || s < -MATE_BOUND {
+                s == best
+            } else {
+                s >= best - margin
+            }
+        })
+        .collect();
+    if candidates.len() == 1 || margin == 0 {
+        return candidates
+            .iter()
+            .find(|&&(_, s)| s == best)
+            .map(|&(m, _)| m);
+    }
+    // Weights fall off linearly to a quarter at the margin's edge.
+    let weights: Vec<u64> = candidates
+        .iter()
+        .map(|&(_, s)| {
+            let behind = i64::from(best - s);
+            let margin = i64::from(margin);
+            (4 * margin - 3 * behind).max(1) as u64
+        })
+        .collect();
+    let total: u64 = weights.iter().sum();
+    let mut pick = rng.u64(0..total);
+    for (&(mv, _), &w) in candidates.iter().zip(&weights) {
+        if pick < w {
+            return Some(mv);
+        }
+        pick -= w;
+    }
+    Some(candidates[0].0)
+}
+
+/// Whether `mv` ends the game at once with `mover` losing (a forbidden
+/// repetition, or any other rule's loss).
+fn loses_at_once<V: Variant>(game: &Game<V>, mover: Color, mv: V::Move) -> bool {
+    let mut after = game.clone();
+    after.play(mv);
+    after.outcome().winner().is_some_and(|w| w != mover)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Score;
+    use crate::variants::xiangqi::Xiangqi;
+
+    /// The start position and four of its moves, as lines with `scores`.
+    fn lines(scores: [Score; 4]) -> (Game<Xiangqi>, Vec<Line<<Xiangqi as Variant>::Move>>) {
+        let game = Game::<Xiangqi>::from_fen(None, Default::default()).unwrap();
+        let mut moves = Vec::new();
+        game.current().legal_moves(&mut moves);
+        let lines = scores
+            .iter()
+            .zip(&moves)
+            .map(|(&score, &mv)| Line {
+                moves: vec![mv],
+                score,
+                depth: 1,
+            })
+            .collect();
+        (game, lines)
+    }
+
+    fn chosen(level: u8, scores: [Score; 4]) -> std::collections::BTreeMap<usize, u32> {
+        let (game, lines) = lines(scores);
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut seen = std::collections::BTreeMap::new();
+        for _ in 0..400 {
+            let mv = choose(&game, &lines, Level::new(level).unwrap(), &mut rng).unwrap();
+            let i = lines.iter().position(|l| l.moves[0] == mv).unwrap();
+            *seen.entry(i).or_insert(0) += 1;
+        }
+        seen
+    }
+
+    #[test]
+    fn a_level_chooses_among_the_nearly_best_the_nearer_the_likelier() {
+        use Score::{Cp, Mate};
+        // Level 1: every line within its margin but the mated one.
+        let seen = chosen(1, [Cp(50), Cp(40), Cp(-400), Mate(-2)]);
+        assert_eq!(
+            seen.keys().copied().collect::<Vec<_>>(),
+            [0, 1, 2],
+            "{seen:?}"
+        );
+        assert!(seen[&0] > seen[&2] && seen[&1] > seen[&2], "{seen:?}");
+        // Level 19: only what is within a few centipawns.
+        let seen = chosen(19, [Cp(50), Cp(40), Cp(-400), Mate(-2)]);
+        assert_eq!(seen.keys().copied().collect::<Vec<_>>(), [0], "{seen:?}");
+        // A mate seen is always played.
+        let seen = chosen(1, [Mate(3), Cp(900), Cp(800), Cp(0)]);
+        assert_eq!(seen.keys().copied().collect::<Vec<_>>(), [0], "{seen:?}");
+        // Mated everywhere: the best of it.
+        let seen = chosen(1, [Mate(-5), Mate(-2), Mate(-1), Mate(-1)]);
+        assert_eq!(seen.keys().copied().collect::<Vec<_>>(), [0], "{seen:?}");
+        // The same seed, the same choice.
+        let (game, lines) = lines([Cp(0), Cp(0), Cp(0), Cp(0)]);
+        let level = Level::new(3).unwrap();
+        let pick = |seed| choose(&game, &lines, level, &mut fastrand::Rng::with_seed(seed));
+        assert!((0..20).all(|seed| pick(seed) == pick(seed)));
+        assert!(
+            (0..20)
+                .map(pick)
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                > 1
+        );
+    }
+
+    #[test]
+    fn levels_are_one_to_twenty_each_stronger() {
+        assert!(Level::new(0).is_none());
+        assert!(Level::new(21).is_none());
+        assert_eq!(Level::new(20).map(Level::is_full), Some(true));
+        assert_eq!(Level::new(20).and_then(Level::nodes), None);
+        let mut last = (0, i32::MAX);
+        for n in 1..20 {
+            let l = Level::new(n).unwrap();
+            let now = (l.nodes().unwrap(), l.margin());
+            assert!(
+                now.0 >= last.0 && now.1 < last.1,
+                "level {n} against {}",
+                n - 1
+            );
+            last = now;
+        }
+    }
+
+    #[test]
+    fn elo_maps_back_to_its_level() {
+        for n in 1..=20 {
+            let l = Level::new(n).unwrap();
+            assert_eq!(Level::for_elo(l.elo()), l);
+        }
+        assert_eq!(Level::for_elo(0), Level::new(1).unwrap());
+        assert_eq!(Level::for_elo(u32::MAX), Level::new(20).unwrap());
+    }
+}
