@@ -132,7 +132,7 @@ struct Session {
     /// Whether `info` lines carry `wdl` (the `UCI_ShowWDL` option).
     show_wdl: bool,
     /// The playing level (the `Skill Level` option, 1-20).
-    skill: u8,
+    skill: Level,
     /// Whether `UCI_Elo` chooses the level (the `UCI_LimitStrength` option).
     limit_strength: bool,
     /// The Elo to play at when `limit_strength` (the `UCI_Elo` option).
@@ -155,7 +155,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         multipv: 1,
         repetition: RepetitionRule::default(),
         show_wdl: false,
-        skill: Level::FULL,
+        skill: Level::full(),
         limit_strength: false,
         elo: full_elo(),
         position: vec!["startpos".to_owned()],
@@ -229,7 +229,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let level = if s.limit_strength {
                     Some(Level::for_elo(s.elo))
                 } else {
-                    Level::new(s.skill)
+                    Some(s.skill)
                 };
                 let searchmoves = searchmoves_of(&words);
                 let entries = search::table_entries(s.hash_mb);
@@ -313,7 +313,7 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             _ => say(&format!("info string bad UCI_ShowWDL value: {value}")),
         },
         "skill level" => match value.parse::<u8>().ok().and_then(Level::new) {
-            Some(l) => s.skill = l.get(),
+            Some(l) => s.skill = l,
             None => say(&format!(
                 "info string bad Skill Level value: {value} (1 to {})",
                 Level::FULL
@@ -590,7 +590,7 @@ impl Visitor for Go<'_> {
 
 /// The Elo of the full strength on the levels' ladder (`UCI_Elo`'s top).
 fn full_elo() -> u32 {
-    Level::new(Level::FULL).map_or(ELO_ANCHOR, Level::elo)
+    Level::full().elo()
 }
 
 fn nobestmove(ucci: bool) -> String {

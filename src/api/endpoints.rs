@@ -282,10 +282,7 @@ fn search_limits(
         (None, false) => config.max_movetime,
     };
     let depth = req.depth.unwrap_or(config.max_depth);
-    let nodes = match level.and_then(Level::nodes) {
-        Some(cap) => Some(req.nodes.map_or(cap, |n| n.min(cap))),
-        None => req.nodes,
-    };
+    let nodes = level.map_or(req.nodes, |l| l.cap_nodes(req.nodes));
     Ok((
         Limits {
             depth: Some(depth),

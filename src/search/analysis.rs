@@ -95,7 +95,7 @@ pub fn analyse<V: Evaluate>(
     }
     let weaker = req.level.filter(|l| !l.is_full());
     if let Some(l) = weaker {
-        limits.nodes = l.nodes().map(|n| limits.nodes.map_or(n, |m| m.min(n)));
+        limits.nodes = l.cap_nodes(limits.nodes);
         limits.multipv = limits.multipv.max(l.candidates());
     }
     if req.all_moves {

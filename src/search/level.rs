@@ -55,6 +55,11 @@ impl Level {
     /// The full strength: the search as asked, nothing held back.
     pub const FULL: u8 = 20;
 
+    /// The full strength.
+    pub const fn full() -> Level {
+        Level(Level::FULL)
+    }
+
     /// The level `n`, if it is one (1 to 20).
     pub fn new(n: u8) -> Option<Level> {
         (Level::MIN..=Level::FULL).contains(&n).then_some(Level(n))
@@ -74,6 +79,15 @@ impl Level {
     /// the request's limits alone).
     pub fn nodes(self) -> Option<u64> {
         self.step().map(|(n, _, _)| n)
+    }
+
+    /// A search's node limit under this level: the lower of `nodes` and
+    /// the level's own ([`Level::nodes`]).
+    pub fn cap_nodes(self, nodes: Option<u64>) -> Option<u64> {
+        match self.nodes() {
+            Some(cap) => Some(nodes.map_or(cap, |n| n.min(cap))),
+            None => nodes,
+        }
     }
 
     /// The margin in centipawns within which a move counts as nearly the
