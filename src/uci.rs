@@ -9,7 +9,9 @@
 //!
 //! `Skill Level` (1-20, default 20: full strength) plays at one of the
 //! service's levels (`search::level`); with `UCI_LimitStrength` on,
-//! `UCI_Elo` chooses the highest level whose calibrated Elo it reaches.
+//! `UCI_Elo` chooses the highest level whose calibrated Elo it reaches in
+//! the variant played (each variant's ladder has its own Elo; `UCI_Elo`'s
+//! top is the highest of them).
 //!
 //! Xiangqi's repetition code is chosen with `setoption name Repetition value
 //! <code>` (`asian`, the default, `chinese` or `none`: the values of the
@@ -226,10 +228,10 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let position = s.position.clone();
                 let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
                 let show_wdl = s.show_wdl;
-                let level = if s.limit_strength {
-                    Some(Level::for_elo(s.elo))
+                let strength = if s.limit_strength {
+                    Strength::Elo(s.elo)
                 } else {
-                    Some(s.skill)
+                    Strength::Skill(s.skill)
                 };
                 let searchmoves = searchmoves_of(&words);
                 let entries = search::table_entries(s.hash_mb);
@@ -243,7 +245,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                         ucci,
                         repetition,
                         show_wdl,
-                        level,
+                        strength,
                         searchmoves: &searchmoves,
                         limits,
                         clock: &clock,
@@ -487,6 +489,14 @@ fn build_with<V: Playable>(
     Ok(game)
 }
 
+/// How strong a `go` plays: at a `Skill Level`, or at the level of the
+/// variant's ladder that a `UCI_Elo` reaches.
+#[derive(Clone, Copy)]
+enum Strength {
+    Skill(Level),
+    Elo(u32),
+}
+
 /// One `go`, run on the search thread.
 struct Go<'a> {
     position: &'a [String],
@@ -495,8 +505,8 @@ struct Go<'a> {
     repetition: RepetitionRule,
     /// Whether `info` lines carry `wdl`.
     show_wdl: bool,
-    /// The playing level (`None`: full strength).
-    level: Option<Level>,
+    /// The playing level.
+    strength: Strength,
     /// `go searchmoves …`: the moves to choose among (empty: all).
     searchmoves: &'a [String],
     limits: Limits,
@@ -565,7 +575,10 @@ impl Visitor for Go<'_> {
         };
         let request = Request {
             root: Some(root),
-            level: self.level,
+            level: Some(match self.strength {
+                Strength::Skill(l) => l,
+                Strength::Elo(e) => V::LADDER.level_for_elo(e),
+            }),
             seed: fastrand::u64(..),
             ..Request::new(self.limits.clone())
         };
@@ -588,9 +601,21 @@ impl Visitor for Go<'_> {
     }
 }
 
-/// The Elo of the full strength on the levels' ladder (`UCI_Elo`'s top).
+/// The highest Elo of the full strength on the variants' ladders
+/// (`UCI_Elo`'s top).
 fn full_elo() -> u32 {
-    Level::full().elo()
+    struct FullElo;
+    impl Visitor for FullElo {
+        type Output = u32;
+        fn visit<V: Playable>(self) -> u32 {
+            V::LADDER.elo(Level::full())
+        }
+    }
+    VariantId::ALL
+        .iter()
+        .map(|v| v.visit(FullElo))
+        .max()
+        .unwrap_or(ELO_ANCHOR)
 }
 
 fn nobestmove(ucci: bool) -> String {

@@ -251,7 +251,7 @@ fn in_range(limits: &[(&str, Option<u64>, u64)]) -> Result<(), ApiError> {
 }
 
 /// Reads a request's search limits against the server's caps.
-fn search_limits(
+fn search_limits<V: Playable>(
     req: &AnalyzeRequest,
     config: &EngineConfig,
 ) -> Result<(Limits, AppliedLimits, Option<Level>, u64), ApiError> {
@@ -282,7 +282,7 @@ fn search_limits(
         (None, false) => config.max_movetime,
     };
     let depth = req.depth.unwrap_or(config.max_depth);
-    let nodes = level.map_or(req.nodes, |l| l.cap_nodes(req.nodes));
+    let nodes = level.map_or(req.nodes, |l| V::LADDER.cap_nodes(l, req.nodes));
     Ok((
         Limits {
             depth: Some(depth),
@@ -414,7 +414,7 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
             record,
             ..
         } = game_of::<V>(req)?;
-        let (limits, applied, level, seed) = search_limits(req, &pool.config)?;
+        let (limits, applied, level, seed) = search_limits::<V>(req, &pool.config)?;
         let root = root_of(&game, notation, req)?;
         let request = Request {
             limits,

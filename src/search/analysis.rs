@@ -93,18 +93,18 @@ pub fn analyse<V: Evaluate>(
             .map(|n| (n / u64::from(THREAT_SHARE)).max(1));
         threat_limits.multipv = 1;
     }
-    let weaker = req.level.filter(|l| !l.is_full());
-    if let Some(l) = weaker {
-        limits.nodes = l.cap_nodes(limits.nodes);
-        limits.multipv = limits.multipv.max(l.candidates());
+    let weaker = req.level.and_then(|l| V::LADDER.step(l));
+    if let Some(l) = req.level {
+        limits.nodes = V::LADDER.cap_nodes(l, limits.nodes);
+        limits.multipv = limits.multipv.max(V::LADDER.lines(l));
     }
     if req.all_moves {
         limits.multipv = root.len().max(1);
     }
     let mut result = search_among(game, root, &limits, control, table, progress)?;
-    if let Some(l) = weaker {
+    if let Some(step) = weaker {
         let mut rng = fastrand::Rng::with_seed(req.seed);
-        if let Some(mv) = level::choose(game, &result.lines, l, &mut rng) {
+        if let Some(mv) = level::choose(game, &result.lines, step, &mut rng) {
             result.best_move = mv;
         }
     }

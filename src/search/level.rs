@@ -10,8 +10,9 @@
 //! move it has seen to be mated while it has one that is not.
 //!
 //! The levels were calibrated by matches of each level against the one
-//! below (`docs/engine.md`, "Levels"); [`Level::elo`] is the ladder those
-//! matches measured.
+//! below, in each variant apart (`docs/engine.md`, "Levels"): each
+//! variant has its own [`Ladder`] ([`super::Evaluate::LADDER`]), with the
+//! Elo its matches measured.
 
 use super::{internal, Line, MATE_BOUND};
 use crate::variants::{Color, Game, Variant};
@@ -19,35 +20,6 @@ use crate::variants::{Color, Game, Variant};
 /// A playing level, 1 (weakest) to [`Level::FULL`] (full strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
-
-/// Per level below the full strength: the nodes a move (1: one ply and
-/// the captures after it), the margin in centipawns within which a move
-/// counts as nearly the best, and how many of the best moves are weighed
-/// (`ALL`: every move).
-const LADDER: [(u64, i32, usize); 19] = [
-    (1, 600, ALL),
-    (1, 500, ALL),
-    (1, 360, ALL),
-    (1, 260, ALL),
-    (1, 190, ALL),
-    (1, 140, ALL),
-    (1, 100, ALL),
-    (800, 80, 4),
-    (1_100, 64, 4),
-    (1_550, 51, 4),
-    (2_200, 41, 4),
-    (3_000, 33, 4),
-    (4_200, 26, 4),
-    (5_900, 20, 4),
-    (8_300, 15, 4),
-    (9_400, 11, 3),
-    (14_000, 8, 3),
-    (14_000, 5, 2),
-    (21_000, 3, 2),
-];
-
-/// Every legal move.
-const ALL: usize = usize::MAX;
 
 impl Level {
     /// The weakest level.
@@ -74,62 +46,118 @@ impl Level {
     pub fn is_full(self) -> bool {
         self.0 == Level::FULL
     }
+}
 
-    /// The most nodes a move's search may take (`None` at full strength:
-    /// the request's limits alone).
-    pub fn nodes(self) -> Option<u64> {
-        self.step().map(|(n, _, _)| n)
+/// What a level below the full strength searches and weighs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The most nodes a move's search may take (1: one ply and the
+    /// captures after it).
+    pub nodes: u64,
+    /// The margin in centipawns within which a move counts as nearly the
+    /// best.
+    pub margin: i32,
+    /// How many of the best moves the search looks at and the level weighs
+    /// ([`ALL`]: every move).
+    pub lines: usize,
+}
+
+/// Every legal move.
+pub const ALL: usize = usize::MAX;
+
+/// A variant's playing levels ([`super::Evaluate::LADDER`]): what each
+/// level below the full strength does, and the Elo its calibration matches
+/// measured (`docs/engine.md`, "Levels").
+#[derive(Debug)]
+pub struct Ladder {
+    /// Levels 1 to 19.
+    pub steps: [Step; 19],
+    /// Each level's approximate Elo, 1 to 20: the sums of the calibration
+    /// matches' differences from level 1 (anchored at [`ELO_ANCHOR`]) up;
+    /// the full strength at the calibration's budget.
+    pub elo: [u32; 20],
+}
+
+impl Ladder {
+    /// What `level` does (`None` at full strength: the search as asked).
+    pub fn step(&self, level: Level) -> Option<Step> {
+        self.steps.get(usize::from(level.0) - 1).copied()
     }
 
-    /// A search's node limit under this level: the lower of `nodes` and
-    /// the level's own ([`Level::nodes`]).
-    pub fn cap_nodes(self, nodes: Option<u64>) -> Option<u64> {
-        match self.nodes() {
-            Some(cap) => Some(nodes.map_or(cap, |n| n.min(cap))),
+    /// A search's node limit under `level`: the lower of `nodes` and the
+    /// level's own.
+    pub fn cap_nodes(&self, level: Level, nodes: Option<u64>) -> Option<u64> {
+        match self.step(level) {
+            Some(s) => Some(nodes.map_or(s.nodes, |n| n.min(s.nodes))),
             None => nodes,
         }
     }
 
-    /// The margin in centipawns within which a move counts as nearly the
-    /// best (0 at full strength).
-    pub fn margin(self) -> i32 {
-        self.step().map_or(0, |(_, m, _)| m)
+    /// How many lines `level`'s search looks at, at least.
+    pub fn lines(&self, level: Level) -> usize {
+        self.step(level).map_or(1, |s| s.lines)
     }
 
-    /// How many lines the level's search looks at, at least
-    /// (`usize::MAX`: every move).
-    pub fn candidates(self) -> usize {
-        self.step().map_or(1, |(_, _, c)| c)
-    }
-
-    fn step(self) -> Option<(u64, i32, usize)> {
-        LADDER.get(usize::from(self.0) - 1).copied()
-    }
-
-    /// The level's approximate Elo (the calibration's ladder, level 1
-    /// anchored at [`ELO_ANCHOR`]; full strength at the calibration's
-    /// budget).
-    pub fn elo(self) -> u32 {
-        ELO[usize::from(self.0) - 1]
+    /// The level's approximate Elo.
+    pub fn elo(&self, level: Level) -> u32 {
+        self.elo[usize::from(level.0) - 1]
     }
 
     /// The highest level whose Elo is at most `elo` (level 1 below the
     /// ladder).
-    pub fn for_elo(elo: u32) -> Level {
-        let n = ELO.iter().take_while(|&&e| e <= elo).count().max(1);
+    pub fn level_for_elo(&self, elo: u32) -> Level {
+        let n = self.elo.iter().take_while(|&&e| e <= elo).count().max(1);
         Level(n as u8)
     }
 }
 
-/// The Elo given to level 1; the ladder above it is measured.
+/// The Elo given to level 1 in every variant; the ladder above it is
+/// measured.
 pub const ELO_ANCHOR: u32 = 800;
 
-/// Each level's approximate Elo: the sums of the calibration matches'
-/// differences from level 1 up (`docs/engine.md`, "Levels").
-const ELO: [u32; 20] = [
-    800, 910, 1070, 1210, 1370, 1530, 1630, 1740, 1800, 1870, 2010, 2120, 2190, 2260, 2390, 2470,
-    2600, 2660, 2770, 2880,
-];
+const fn step(nodes: u64, margin: i32, lines: usize) -> Step {
+    Step {
+        nodes,
+        margin,
+        lines,
+    }
+}
+
+/// Xiangqi's levels: 1-7 one ply, every move weighed, the margin narrowing;
+/// 8-19 from 800 to 21,000 nodes, their best 4, 3 or 2 lines weighed.
+pub const XIANGQI: Ladder = Ladder {
+    steps: [
+        step(1, 600, ALL),
+        step(1, 500, ALL),
+        step(1, 360, ALL),
+        step(1, 260, ALL),
+        step(1, 190, ALL),
+        step(1, 140, ALL),
+        step(1, 100, ALL),
+        step(800, 80, 4),
+        step(1_100, 64, 4),
+        step(1_550, 51, 4),
+        step(2_200, 41, 4),
+        step(3_000, 33, 4),
+        step(4_200, 26, 4),
+        step(5_900, 20, 4),
+        step(8_300, 15, 4),
+        step(9_400, 11, 3),
+        step(14_000, 8, 3),
+        step(14_000, 5, 2),
+        step(21_000, 3, 2),
+    ],
+    elo: [
+        800, 910, 1070, 1210, 1370, 1530, 1630, 1740, 1800, 1870, 2010, 2120, 2190, 2260, 2390,
+        2470, 2600, 2660, 2770, 2880,
+    ],
+};
+
+/// Taxi chess's levels (not yet calibrated: Xiangqi's).
+pub const TAXI: Ladder = XIANGQI;
+
+/// Tamerlane chess's levels (not yet calibrated: Xiangqi's).
+pub const TAMERLANE: Ladder = XIANGQI;
 
 /// Chooses the move a level plays from its search's `lines` (best first)
 /// in the current position of `game`, with `rng` deciding among the moves
@@ -137,7 +165,7 @@ const ELO: [u32; 20] = [
 pub fn choose<V: Variant>(
     game: &Game<V>,
     lines: &[Line<V::Move>],
-    level: Level,
+    step: Step,
     rng: &mut fastrand::Rng,
 ) -> Option<V::Move> {
     let first = lines.iter().find(|l| !l.moves.is_empty())?.moves[0];
@@ -152,7 +180,7 @@ pub fn choose<V: Variant>(
     let Some(best) = lawful.iter().map(|&(_, s)| s).max() else {
         return Some(first);
     };
-    let margin = level.margin();
+    let margin = step.margin;
     // A mate found is played; a line seen to be mated is not, while another
     // is not; the rest within the margin, the nearer the best the likelier.
     let candidates: Vec<(V::Move, i32)> = lawful
@@ -227,7 +255,8 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(7);
         let mut seen = std::collections::BTreeMap::new();
         for _ in 0..400 {
-            let mv = choose(&game, &lines, Level::new(level).unwrap(), &mut rng).unwrap();
+            let step = XIANGQI.step(Level::new(level).unwrap()).unwrap();
+            let mv = choose(&game, &lines, step, &mut rng).unwrap();
             let i = lines.iter().position(|l| l.moves[0] == mv).unwrap();
             *seen.entry(i).or_insert(0) += 1;
         }
@@ -256,8 +285,8 @@ mod tests {
         assert_eq!(seen.keys().copied().collect::<Vec<_>>(), [0], "{seen:?}");
         // The same seed, the same choice.
         let (game, lines) = lines([Cp(0), Cp(0), Cp(0), Cp(0)]);
-        let level = Level::new(3).unwrap();
-        let pick = |seed| choose(&game, &lines, level, &mut fastrand::Rng::with_seed(seed));
+        let step = XIANGQI.step(Level::new(3).unwrap()).unwrap();
+        let pick = |seed| choose(&game, &lines, step, &mut fastrand::Rng::with_seed(seed));
         assert!((0..20).all(|seed| pick(seed) == pick(seed)));
         assert!(
             (0..20)
@@ -272,28 +301,35 @@ mod tests {
     fn levels_are_one_to_twenty_each_stronger() {
         assert!(Level::new(0).is_none());
         assert!(Level::new(21).is_none());
-        assert_eq!(Level::new(20).map(Level::is_full), Some(true));
-        assert_eq!(Level::new(20).and_then(Level::nodes), None);
-        let mut last = (0, i32::MAX);
-        for n in 1..20 {
-            let l = Level::new(n).unwrap();
-            let now = (l.nodes().unwrap(), l.margin());
-            assert!(
-                now.0 >= last.0 && now.1 < last.1,
-                "level {n} against {}",
-                n - 1
-            );
-            last = now;
+        assert!(Level::new(20).is_some_and(Level::is_full));
+        for ladder in [&XIANGQI, &TAXI, &TAMERLANE] {
+            assert_eq!(ladder.step(Level::full()), None);
+            let mut last = step(0, i32::MAX, ALL);
+            for n in 1..20 {
+                let now = ladder.step(Level::new(n).unwrap()).unwrap();
+                assert!(
+                    now.nodes >= last.nodes
+                        && (now.margin < last.margin || now.nodes > last.nodes)
+                        && now.margin > 0,
+                    "level {n} against {}",
+                    n - 1
+                );
+                last = now;
+            }
+            assert_eq!(ladder.elo[0], ELO_ANCHOR);
+            assert!(ladder.elo.windows(2).all(|w| w[0] < w[1]));
         }
     }
 
     #[test]
     fn elo_maps_back_to_its_level() {
-        for n in 1..=20 {
-            let l = Level::new(n).unwrap();
-            assert_eq!(Level::for_elo(l.elo()), l);
+        for ladder in [&XIANGQI, &TAXI, &TAMERLANE] {
+            for n in 1..=20 {
+                let l = Level::new(n).unwrap();
+                assert_eq!(ladder.level_for_elo(ladder.elo(l)), l);
+            }
+            assert_eq!(ladder.level_for_elo(0), Level::new(1).unwrap());
+            assert_eq!(ladder.level_for_elo(u32::MAX), Level::full());
         }
-        assert_eq!(Level::for_elo(0), Level::new(1).unwrap());
-        assert_eq!(Level::for_elo(u32::MAX), Level::new(20).unwrap());
     }
 }

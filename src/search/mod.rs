@@ -86,6 +86,8 @@ pub trait Evaluate: Variant {
     /// The variant's win/draw/loss model ([`wdl`]), fitted on the engine's
     /// own games.
     const WDL: wdl::WdlModel;
+    /// The variant's playing levels, calibrated on its own games.
+    const LADDER: &'static level::Ladder;
     /// The position with the turn passed to the other side, nothing else
     /// changed (the opponent's threat is searched there).
     fn pass(&self) -> Self;

@@ -51,6 +51,7 @@ fn chebyshev(a: Sq, b: Sq) -> i32 {
 
 impl Evaluate for Position {
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAMERLANE;
+    const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAMERLANE;
 
     fn pass(&self) -> Position {
         Position::null_move(self)

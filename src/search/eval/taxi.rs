@@ -146,6 +146,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 
 impl Evaluate for Position {
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAXI;
+    const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAXI;
 
     fn pass(&self) -> Position {
         Position::null_move(self)

@@ -421,6 +421,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 
 impl Evaluate for Position {
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::XIANGQI;
+    const LADDER: &'static crate::search::level::Ladder = &crate::search::level::XIANGQI;
 
     fn pass(&self) -> Position {
         Position::null_move(self)
