@@ -153,8 +153,37 @@ pub const XIANGQI: Ladder = Ladder {
     ],
 };
 
-/// Taxi chess's levels (not yet calibrated: Xiangqi's).
-pub const TAXI: Ladder = XIANGQI;
+/// Taxi chess's levels: 1-8 one ply, every move weighed, the margin
+/// narrowing; 9-19 from 350 to 21,000 nodes, their best two lines weighed
+/// (each ply, each line and each centipawn of a one-ply margin is worth
+/// more in chess tactics than in Xiangqi).
+pub const TAXI: Ladder = Ladder {
+    steps: [
+        step(1, 340, ALL),
+        step(1, 290, ALL),
+        step(1, 220, ALL),
+        step(1, 160, ALL),
+        step(1, 130, ALL),
+        step(1, 85, ALL),
+        step(1, 35, ALL),
+        step(1, 12, ALL),
+        step(350, 6, 2),
+        step(560, 5, 2),
+        step(800, 4, 2),
+        step(1_070, 4, 2),
+        step(1_550, 3, 2),
+        step(2_240, 3, 2),
+        step(3_250, 2, 2),
+        step(4_720, 2, 2),
+        step(7_500, 2, 2),
+        step(12_000, 1, 2),
+        step(21_000, 1, 2),
+    ],
+    elo: [
+        800, 910, 1060, 1210, 1320, 1490, 1640, 1780, 1860, 1940, 2020, 2110, 2250, 2370, 2470,
+        2590, 2720, 2880, 3030, 3190,
+    ],
+};
 
 /// Tamerlane chess's levels (not yet calibrated: Xiangqi's).
 pub const TAMERLANE: Ladder = XIANGQI;

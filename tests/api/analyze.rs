@@ -483,6 +483,22 @@ async fn analyze_plays_at_a_level() {
     assert!(full["limits"].get("level").is_none(), "{full}");
     assert!(full["limits"].get("seed").is_none(), "{full}");
     assert_eq!(full["lines"].as_array().unwrap().len(), 1, "{full}");
+    // Each variant has its own ladder: level 9 searches 1,100 nodes and
+    // four lines in Xiangqi, 350 nodes and two lines in Taxi chess.
+    let (_, _, xq) = s
+        .post(ANALYZE, json!({"moves": ["h2e2"], "level": 9, "seed": 1}))
+        .await;
+    assert_eq!(xq["limits"]["nodes"], 1100, "{xq}");
+    assert_eq!(xq["lines"].as_array().unwrap().len(), 4, "{xq}");
+    let (st, _, taxi) = s
+        .post(
+            "/v1/variants/taxi/analyze",
+            json!({"moves": ["e2e4"], "level": 9, "seed": 1}),
+        )
+        .await;
+    assert_eq!(st, 200, "{taxi}");
+    assert_eq!(taxi["limits"]["nodes"], 350, "{taxi}");
+    assert_eq!(taxi["lines"].as_array().unwrap().len(), 2, "{taxi}");
     // Never the move that completes Red's perpetual check (the README's
     // example), at the weakest level, whatever the seed.
     let moves = json!(["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]);
