@@ -110,7 +110,7 @@ impl San {
                 _ => return None,
             },
         };
-        let first = body.as_bytes()[0];
+        let first = *body.as_bytes().first()?;
         let (kind, rest) = match first {
             b'K' | b'Q' | b'R' | b'B' | b'N' => (Kind::from_letter(first as char)?, &body[1..]),
             b'a'..=b'h' => (Kind::Pawn, body),

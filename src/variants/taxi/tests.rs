@@ -464,6 +464,10 @@ fn san_and_uci() {
     assert_eq!(san(&p, find(&p, "a7b8q")), "axb8=Q+");
     assert!(refused(&p, "a7a8", Notation::Uci).code == Refusal::PromotionRequired);
     assert!(refused(&p, "e2e4x", Notation::Uci).is_syntax());
+    // A promotion with nothing before it (found by the fuzzer: it panicked).
+    for text in ["=Q", "=N", "x=Q"] {
+        assert!(refused(&p, text, Notation::San).is_syntax(), "{text}");
+    }
 }
 
 /// Coordinates in one spelling: any case, a hyphen between the squares,
