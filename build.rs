@@ -37,6 +37,7 @@ const TOOLS: &[(&str, &[&str], &str)] = &[
     ("has_curl", &["curl"], "ARBITER_REQUIRE_CURL"),
     ("has_containers", &["podman"], "ARBITER_REQUIRE_CONTAINERS"),
     ("has_hadolint", &["hadolint"], "ARBITER_REQUIRE_LINTERS"),
+    ("has_balancer", &["haproxy"], "ARBITER_REQUIRE_BALANCER"),
     (
         "has_kubernetes_validate",
         &["kubernetes-validate"],

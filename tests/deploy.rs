@@ -56,6 +56,14 @@ fn the_deployment_probes_real_routes_and_sets_real_variables() {
             _ => {}
         }
     }
+    // The drain outlasts the readiness probe's verdict (interval x failures).
+    let probe = &c["readinessProbe"];
+    assert!(
+        drain
+            > probe["periodSeconds"].as_u64().unwrap()
+                * probe["failureThreshold"].as_u64().unwrap(),
+        "the pod would stop listening before it is taken out of the service"
+    );
     let period = pod["terminationGracePeriodSeconds"].as_u64().unwrap();
     assert!(
         period > drain + grace,

@@ -8,8 +8,11 @@ pub const BIND: &str = "0.0.0.0:8080";
 pub const REQUEST_TIMEOUT_SECS: u64 = 10;
 /// Seconds given to running requests at shutdown.
 pub const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
-/// Seconds of draining before the listener closes.
-pub const DRAIN_SECS: u64 = 0;
+/// Seconds of draining before the listener closes, after SIGTERM: longer
+/// than a load balancer takes to see `/readyz` fail (its check interval
+/// times its fall count: 0.5 s x 2 in `deploy/haproxy.cfg`), so that no
+/// new connection meets a closed port.
+pub const DRAIN_SECS: u64 = 2;
 /// Search time when a request sets no limit, in milliseconds.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// The longest search, in milliseconds.

@@ -26,7 +26,9 @@ pub struct ServeArgs {
     #[arg(long, env = "ARBITER_SHUTDOWN_TIMEOUT_SECS", default_value_t = defaults::SHUTDOWN_TIMEOUT_SECS)]
     pub shutdown_timeout_secs: u64,
     /// Seconds between SIGTERM and closing the listener, while `/readyz`
-    /// already answers 503 and requests are still served.
+    /// already answers 503 and requests are still served; longer than a
+    /// load balancer's check interval times its fall count. SIGINT (Ctrl-C)
+    /// does not drain.
     #[arg(long, env = "ARBITER_DRAIN_SECS", default_value_t = defaults::DRAIN_SECS)]
     pub drain_secs: u64,
     /// Searches (`/analyze`) that may run at once; more are refused with 503
@@ -186,8 +188,9 @@ impl Default for engine::EngineConfig {
 
 /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully:
 /// readiness turns false at once (`/readyz` answers 503) while requests are
-/// still served for `--drain-secs`, so a load balancer can take the instance
-/// out; then the listener closes, running requests get up to
+/// still served for `--drain-secs` (after SIGTERM only: SIGINT is a person
+/// at a terminal, not an orchestrator), so a load balancer can take the
+/// instance out; then the listener closes, running requests get up to
 /// `--shutdown-timeout-secs`, and searches still running one second before
 /// that deadline are cut short (they answer with what they found). Exit 0.
 pub fn serve(args: ServeArgs) -> std::io::Result<()> {
@@ -204,6 +207,11 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
         let grace = Duration::from_secs(args.shutdown_timeout_secs);
         actix_web::rt::spawn(async move {
             let signal = wait_for_signal().await;
+            let drain = if signal == "SIGTERM" {
+                drain
+            } else {
+                Duration::ZERO
+            };
             tracing::info!(signal, ?drain, "shutting down: readiness is false");
             state.set_shutting_down();
             actix_web::rt::time::sleep(drain).await;

@@ -1,0 +1,282 @@
+//! Replicas behind a real load balancer, faults under load: three release
+//! replicas behind HAProxy with `deploy/haproxy.cfg`, wrk at the balancer
+//! for about 20 s (legal moves from eight connections, short searches from
+//! two), one replica SIGKILLed and restarted, another SIGTERMed (it drains,
+//! then stops) and restarted. No request may fail, and at least one must
+//! have been retried (proof that the faults hit requests in flight);
+//! legal-moves' p99 through the balancer stays under 50 ms.
+//!
+//! Needs Debian's haproxy and wrk; ignored without them unless
+//! `ARBITER_REQUIRE_BALANCER=1` (set by `.ci/run`, which installs them).
+
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+
+/// `arbiter serve` on `port` with the shipped defaults (drain included).
+fn replica(port: u16) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .args(["--max-searches", "2"])
+        .env("ARBITER_LOG", "error")
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+fn answers(addr: &str, path: &str) -> Option<String> {
+    use std::io::Read;
+    let mut s = std::net::TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").ok()?;
+    let mut out = String::new();
+    s.read_to_string(&mut out).ok()?;
+    let status = out.split_whitespace().nth(1);
+    (status == Some("200")).then_some(out)
+}
+
+fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < Duration::from_secs(15), "{what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The balancer's statistics (CSV): for each server of each backend, its
+/// status, and the backends' retries and redispatches.
+fn stats(addr: &str) -> Vec<Vec<String>> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let body = rt
+        .block_on(async {
+            reqwest::get(format!("http://{addr}/stats;csv"))
+                .await?
+                .text()
+                .await
+        })
+        .unwrap_or_default();
+    body.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+fn column(table: &[Vec<String>], name: &str) -> usize {
+    table[0]
+        .iter()
+        .position(|c| c.trim_start_matches("# ") == name)
+        .unwrap_or_else(|| panic!("no {name} in {:?}", table[0]))
+}
+
+/// Processes killed when the test ends, however it ends.
+struct Reaper(Vec<Child>);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// One wrk run: its `done` hook prints the figures on one line.
+struct Load {
+    requests: u64,
+    failed: u64,
+    p99_us: u64,
+    max_us: u64,
+}
+
+fn wrk(
+    url: &str,
+    body: &str,
+    connections: u32,
+    seconds: u32,
+    script_dir: &std::path::Path,
+) -> Child {
+    let script = script_dir.join(format!("load-{connections}.lua"));
+    std::fs::write(
+        &script,
+        format!(
+            r#"wrk.method = "POST"
+wrk.body = '{body}'
+wrk.headers["Content-Type"] = "application/json"
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("LOAD %d %d %d %d\n", summary.requests,
+    e.connect + e.read + e.write + e.status + e.timeout,
+    latency:percentile(99), latency.max))
+end
+"#
+        ),
+    )
+    .unwrap();
+    Command::new("wrk")
+        .args(["-t1", &format!("-c{connections}"), &format!("-d{seconds}s")])
+        .args(["--timeout", "10s", "-s"])
+        .arg(&script)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn finish(child: Child) -> Load {
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("LOAD "))
+        .unwrap_or_else(|| panic!("wrk printed no figures: {text}"));
+    let n: Vec<u64> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+    Load {
+        requests: n[0],
+        failed: n[1],
+        p99_us: n[2],
+        max_us: n[3],
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(has_balancer),
+    ignore = "needs haproxy and wrk (Debian's packages)"
+)]
+fn replicas_die_and_return_under_load_without_a_failed_request() {
+    let ports: Vec<u16> = (0..3).map(|_| common::free_port()).collect();
+    let mut replicas = Reaper(ports.iter().map(|&p| replica(p)).collect());
+    for &p in &ports {
+        let addr = format!("127.0.0.1:{p}");
+        wait_until("a replica never came up", || {
+            answers(&addr, "/readyz").is_some()
+        });
+    }
+    let (lb, lb_stats) = (common::free_port(), common::free_port());
+    let lb_addr = format!("127.0.0.1:{lb}");
+    let stats_addr = format!("127.0.0.1:{lb_stats}");
+    let _balancer = Reaper(vec![Command::new("haproxy")
+        .args([
+            "-db",
+            "-f",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/haproxy.cfg"),
+        ])
+        .env("ARBITER_LB_BIND", &lb_addr)
+        .env("ARBITER_LB_STATS", &stats_addr)
+        .envs(ports.iter().enumerate().map(|(i, p)| {
+            (
+                format!("ARBITER_REPLICA_{}", i + 1),
+                format!("127.0.0.1:{p}"),
+            )
+        }))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("haproxy")]);
+    let up = |table: &[Vec<String>]| {
+        let (sv, status) = (column(table, "svname"), column(table, "status"));
+        table
+            .iter()
+            .filter(|r| r[sv].starts_with('r'))
+            .filter(|r| r[status] == "UP")
+            .count()
+    };
+    wait_until("the balancer never saw the replicas up", || {
+        let t = stats(&stats_addr);
+        !t.is_empty() && up(&t) == 6
+    });
+
+    let work = std::env::temp_dir().join(format!("arbiter-replicas-{lb}"));
+    std::fs::create_dir_all(&work).unwrap();
+    let seconds = 20;
+    let rules = wrk(
+        &format!("http://{lb_addr}/v1/variants/xiangqi/legal-moves"),
+        r#"{"moves": ["h2e2", "h9g7"]}"#,
+        8,
+        seconds,
+        &work,
+    );
+    let searches = wrk(
+        &format!("http://{lb_addr}/v1/variants/xiangqi/analyze"),
+        r#"{"moves": ["h2e2"], "nodes": 3000}"#,
+        2,
+        seconds,
+        &work,
+    );
+    let started = Instant::now();
+    let at = |s: u64| {
+        let t = Duration::from_secs(s);
+        if let Some(rest) = t.checked_sub(started.elapsed()) {
+            std::thread::sleep(rest);
+        }
+    };
+    // A crash: SIGKILL, nothing drained; back three seconds later.
+    at(4);
+    replicas.0[0].kill().unwrap();
+    replicas.0[0].wait().unwrap();
+    at(7);
+    replicas.0[0] = replica(ports[0]);
+    // A rolling restart: SIGTERM drains (readiness 503), then stops.
+    at(11);
+    let term = Command::new("kill")
+        .args(["-TERM", &replicas.0[1].id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let status = replicas.0[1].wait().unwrap();
+    assert!(status.success(), "a SIGTERMed replica exits 0: {status}");
+    replicas.0[1] = replica(ports[1]);
+
+    let rules = finish(rules);
+    let searches = finish(searches);
+    let table = stats(&stats_addr);
+    let (sv, retries, redispatches) = (
+        column(&table, "svname"),
+        column(&table, "wretr"),
+        column(&table, "wredis"),
+    );
+    let count = |c: usize| -> u64 {
+        table
+            .iter()
+            .filter(|r| r[sv] == "BACKEND")
+            .map(|r| r[c].parse::<u64>().unwrap_or(0))
+            .sum()
+    };
+    let (retried, redispatched) = (count(retries), count(redispatches));
+    let back_up = up(&table);
+
+    let _ = std::fs::remove_dir_all(&work);
+
+    let requests = rules.requests + searches.requests;
+    let failed = rules.failed + searches.failed;
+    let max_ms = rules.max_us.max(searches.max_us) / 1000;
+    eprintln!(
+        "replicas: {requests} requests, {failed} failed, 2 killed, max latency {max_ms} ms \
+         (legal moves: {} requests, p99 {:.1} ms; searches: {}; {retried} retries, \
+         {redispatched} redispatches)",
+        rules.requests,
+        rules.p99_us as f64 / 1000.0,
+        searches.requests
+    );
+    assert!(
+        rules.requests > 1000 && searches.requests > 20,
+        "too little load"
+    );
+    assert_eq!(failed, 0, "failed requests through the balancer");
+    assert!(
+        retried + redispatched > 0,
+        "no request was retried: the faults hit nothing in flight"
+    );
+    assert!(
+        rules.p99_us < 50_000,
+        "legal-moves p99 {} ms through the balancer during the faults",
+        rules.p99_us / 1000
+    );
+    assert_eq!(back_up, 6, "every replica is back in both backends");
+}
