@@ -191,10 +191,8 @@ game_request! {
         /// default): a weaker level searches fewer nodes and chooses its
         /// `best_move` among the moves it found nearly as good as its best
         /// (never one that loses by the rules while another does not).
-        /// Each variant has its own levels: in Xiangqi and Taxi chess each
-        /// scores 55-80 % against the one below (the docs' tables give
-        /// their approximate Elo); Tamerlane chess's are not yet
-        /// calibrated.
+        /// Each variant has its own levels, each scoring 55-80 % against
+        /// the one below (the docs' tables give their approximate Elo).
         #[schema(minimum = 1, maximum = 20, example = 8)]
         pub level: Option<u32>,
         /// The seed of a level's choice: the same seed, position and limits

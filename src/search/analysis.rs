@@ -94,9 +94,9 @@ pub fn analyse<V: Evaluate>(
         threat_limits.multipv = 1;
     }
     let weaker = req.level.and_then(|l| V::LADDER.step(l));
-    if let Some(l) = req.level {
-        limits.nodes = V::LADDER.cap_nodes(l, limits.nodes);
-        limits.multipv = limits.multipv.max(V::LADDER.lines(l));
+    if let Some(step) = weaker {
+        limits.nodes = Some(step.cap_nodes(limits.nodes));
+        limits.multipv = limits.multipv.max(step.lines);
     }
     if req.all_moves {
         limits.multipv = root.len().max(1);

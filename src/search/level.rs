@@ -62,6 +62,14 @@ pub struct Step {
     pub lines: usize,
 }
 
+impl Step {
+    /// A search's node limit at this step: the lower of `nodes` and the
+    /// step's own.
+    pub fn cap_nodes(self, nodes: Option<u64>) -> u64 {
+        nodes.map_or(self.nodes, |n| n.min(self.nodes))
+    }
+}
+
 /// Every legal move.
 pub const ALL: usize = usize::MAX;
 
@@ -88,14 +96,9 @@ impl Ladder {
     /// level's own.
     pub fn cap_nodes(&self, level: Level, nodes: Option<u64>) -> Option<u64> {
         match self.step(level) {
-            Some(s) => Some(nodes.map_or(s.nodes, |n| n.min(s.nodes))),
+            Some(s) => Some(s.cap_nodes(nodes)),
             None => nodes,
         }
-    }
-
-    /// How many lines `level`'s search looks at, at least.
-    pub fn lines(&self, level: Level) -> usize {
-        self.step(level).map_or(1, |s| s.lines)
     }
 
     /// The level's approximate Elo.
@@ -185,8 +188,37 @@ pub const TAXI: Ladder = Ladder {
     ],
 };
 
-/// Tamerlane chess's levels (not yet calibrated: Xiangqi's).
-pub const TAMERLANE: Ladder = XIANGQI;
+/// Tamerlane chess's levels: 1-10 one ply, every move weighed, the margin
+/// narrowing from 1,000 centipawns (weak players seldom convert, so the
+/// margins are wide); 11-19 from 600 to 21,000 nodes, their best 4, 3 or 2
+/// lines weighed.
+pub const TAMERLANE: Ladder = Ladder {
+    steps: [
+        step(1, 1000, ALL),
+        step(1, 620, ALL),
+        step(1, 550, ALL),
+        step(1, 480, ALL),
+        step(1, 370, ALL),
+        step(1, 330, ALL),
+        step(1, 290, ALL),
+        step(1, 220, ALL),
+        step(1, 150, ALL),
+        step(1, 60, ALL),
+        step(600, 30, 4),
+        step(1_220, 18, 4),
+        step(1_740, 14, 4),
+        step(2_480, 10, 3),
+        step(3_540, 8, 3),
+        step(5_060, 6, 3),
+        step(7_220, 4, 2),
+        step(10_300, 3, 2),
+        step(21_000, 1, 2),
+    ],
+    elo: [
+        800, 980, 1080, 1140, 1270, 1390, 1510, 1590, 1730, 1820, 1900, 2020, 2090, 2140, 2220,
+        2270, 2400, 2470, 2620, 2680,
+    ],
+};
 
 /// Chooses the move a level plays from its search's `lines` (best first)
 /// in the current position of `game`, with `rng` deciding among the moves

@@ -499,6 +499,21 @@ async fn analyze_plays_at_a_level() {
     assert_eq!(st, 200, "{taxi}");
     assert_eq!(taxi["limits"]["nodes"], 350, "{taxi}");
     assert_eq!(taxi["lines"].as_array().unwrap().len(), 2, "{taxi}");
+    // Tamerlane chess: level 9 is still one ply, level 12 1,220 nodes and
+    // four lines.
+    for (level, nodes, lines) in [(9, 1, None), (12, 1220, Some(4))] {
+        let (st, _, tam) = s
+            .post(
+                "/v1/variants/tamerlane/analyze",
+                json!({"level": level, "seed": 1}),
+            )
+            .await;
+        assert_eq!(st, 200, "{tam}");
+        assert_eq!(tam["limits"]["nodes"], nodes, "{tam}");
+        if let Some(lines) = lines {
+            assert_eq!(tam["lines"].as_array().unwrap().len(), lines, "{tam}");
+        }
+    }
     // Never the move that completes Red's perpetual check (the README's
     // example), at the weakest level, whatever the seed.
     let moves = json!(["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]);
