@@ -9,33 +9,15 @@
 //! Needs Debian's haproxy and wrk; ignored without them unless
 //! `ARBITER_REQUIRE_BALANCER=1` (set by `.ci/run`, which installs them).
 
-use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
 
-/// `arbiter serve` on `port` with the shipped defaults (drain included).
-fn replica(port: u16) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-        .args(["--max-searches", "2"])
-        .env("ARBITER_LOG", "error")
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
-}
-
-fn answers(addr: &str, path: &str) -> Option<String> {
-    use std::io::Read;
-    let mut s = std::net::TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
-    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").ok()?;
-    let mut out = String::new();
-    s.read_to_string(&mut out).ok()?;
-    let status = out.split_whitespace().nth(1);
-    (status == Some("200")).then_some(out)
-}
+/// What each replica runs with besides the shipped defaults (the drain
+/// included): two engine slots, so the two search connections fit on the
+/// replicas left while one is down.
+const REPLICA: &[&str] = &["--max-searches", "2"];
 
 fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
     let start = Instant::now();
@@ -151,13 +133,10 @@ fn finish(child: Child) -> Load {
 )]
 fn replicas_die_and_return_under_load_without_a_failed_request() {
     let ports: Vec<u16> = (0..3).map(|_| common::free_port()).collect();
-    let mut replicas = Reaper(ports.iter().map(|&p| replica(p)).collect());
-    for &p in &ports {
-        let addr = format!("127.0.0.1:{p}");
-        wait_until("a replica never came up", || {
-            answers(&addr, "/readyz").is_some()
-        });
-    }
+    let mut replicas: Vec<common::Server> = ports
+        .iter()
+        .map(|&p| common::Server::on(p, REPLICA))
+        .collect();
     let (lb, lb_stats) = (common::free_port(), common::free_port());
     let lb_addr = format!("127.0.0.1:{lb}");
     let stats_addr = format!("127.0.0.1:{lb_stats}");
@@ -218,20 +197,20 @@ fn replicas_die_and_return_under_load_without_a_failed_request() {
     };
     // A crash: SIGKILL, nothing drained; back three seconds later.
     at(4);
-    replicas.0[0].kill().unwrap();
-    replicas.0[0].wait().unwrap();
+    replicas[0].child.kill().unwrap();
+    replicas[0].child.wait().unwrap();
     at(7);
-    replicas.0[0] = replica(ports[0]);
+    replicas[0] = common::Server::on(ports[0], REPLICA);
     // A rolling restart: SIGTERM drains (readiness 503), then stops.
     at(11);
     let term = Command::new("kill")
-        .args(["-TERM", &replicas.0[1].id().to_string()])
+        .args(["-TERM", &replicas[1].child.id().to_string()])
         .status()
         .unwrap();
     assert!(term.success());
-    let status = replicas.0[1].wait().unwrap();
+    let status = replicas[1].child.wait().unwrap();
     assert!(status.success(), "a SIGTERMed replica exits 0: {status}");
-    replicas.0[1] = replica(ports[1]);
+    replicas[1] = common::Server::on(ports[1], REPLICA);
 
     let rules = finish(rules);
     let searches = finish(searches);
