@@ -38,6 +38,8 @@ const TOOLS: &[(&str, &[&str], &str)] = &[
     ("has_containers", &["podman"], "ARBITER_REQUIRE_CONTAINERS"),
     ("has_hadolint", &["hadolint"], "ARBITER_REQUIRE_LINTERS"),
     ("has_balancer", &["haproxy"], "ARBITER_REQUIRE_BALANCER"),
+    // wrk comes with haproxy in `.ci/run`.
+    ("has_wrk", &["wrk"], "ARBITER_REQUIRE_BALANCER"),
     (
         "has_kubernetes_validate",
         &["kubernetes-validate"],

@@ -26,7 +26,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP service.
-    Serve(arbiter::api::server::ServeArgs),
+    Serve(Box<arbiter::api::server::ServeArgs>),
     /// Count the leaves of the legal move tree (the move generator's truth test).
     Perft {
         /// The variant: xiangqi, taxi or tamerlane.
@@ -57,7 +57,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Serve(args) => match arbiter::api::server::serve(args) {
+        Command::Serve(args) => match arbiter::api::server::serve(*args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("arbiter: {e}");

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 
+use common::load::{finish, Wrk};
+
 /// What each replica runs with besides the shipped defaults (the drain
 /// included): two engine slots, so the two search connections fit on the
 /// replicas left while one is down.
@@ -67,63 +69,75 @@ impl Drop for Reaper {
     }
 }
 
-/// One wrk run: its `done` hook prints the figures on one line.
-struct Load {
-    requests: u64,
-    failed: u64,
-    p99_us: u64,
-    max_us: u64,
-}
-
-fn wrk(
-    url: &str,
-    body: &str,
-    connections: u32,
-    seconds: u32,
-    script_dir: &std::path::Path,
-) -> Child {
-    let script = script_dir.join(format!("load-{connections}.lua"));
-    std::fs::write(
-        &script,
-        format!(
-            r#"wrk.method = "POST"
-wrk.body = '{body}'
-wrk.headers["Content-Type"] = "application/json"
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("LOAD %d %d %d %d\n", summary.requests,
-    e.connect + e.read + e.write + e.status + e.timeout,
-    latency:percentile(99), latency.max))
-end
-"#
-        ),
-    )
-    .unwrap();
-    Command::new("wrk")
-        .args(["-t1", &format!("-c{connections}"), &format!("-d{seconds}s")])
-        .args(["--timeout", "10s", "-s"])
-        .arg(&script)
-        .arg(url)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+/// HAProxy with the shipped configuration before replicas on `ports`.
+fn balancer(ports: &[u16], lb_addr: &str, stats_addr: &str) -> Reaper {
+    Reaper(vec![Command::new("haproxy")
+        .args([
+            "-db",
+            "-f",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/haproxy.cfg"),
+        ])
+        .env("ARBITER_LB_BIND", lb_addr)
+        .env("ARBITER_LB_STATS", stats_addr)
+        .envs(ports.iter().enumerate().map(|(i, p)| {
+            (
+                format!("ARBITER_REPLICA_{}", i + 1),
+                format!("127.0.0.1:{p}"),
+            )
+        }))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
         .spawn()
-        .unwrap()
+        .expect("haproxy")])
 }
 
-fn finish(child: Child) -> Load {
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("LOAD "))
-        .unwrap_or_else(|| panic!("wrk printed no figures: {text}"));
-    let n: Vec<u64> = line.split(' ').map(|x| x.parse().unwrap()).collect();
-    Load {
-        requests: n[0],
-        failed: n[1],
-        p99_us: n[2],
-        max_us: n[3],
-    }
+/// Behind the balancer, replicas keyed by X-Forwarded-For tell clients
+/// apart by the address the balancer appended, not by what a client wrote.
+#[test]
+#[cfg_attr(
+    not(has_balancer),
+    ignore = "needs haproxy and wrk (Debian's packages)"
+)]
+fn behind_the_balancer_a_client_is_its_address() {
+    let port = common::free_port();
+    let _replica = common::Server::on(
+        port,
+        &[
+            "--rate-limit",
+            "1",
+            "--client-key-header",
+            "X-Forwarded-For",
+        ],
+    );
+    let lb_addr = format!("127.0.0.1:{}", common::free_port());
+    let stats_addr = format!("127.0.0.1:{}", common::free_port());
+    let _balancer = balancer(&[port], &lb_addr, &stats_addr);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let ask = |forged: &str| {
+        rt.block_on(async {
+            let r = reqwest::Client::new()
+                .get(format!("http://{lb_addr}/v1/variants"))
+                .header("x-forwarded-for", forged)
+                .send()
+                .await
+                .ok()?;
+            Some((r.status().as_u16(), r.text().await.ok()?))
+        })
+    };
+    wait_until("the balancer never passed a request", || {
+        ask("192.0.2.1").is_some_and(|(status, _)| status == 200)
+    });
+    // Another forged address is the same client: the limiter keys on the
+    // address HAProxy appended (127.0.0.1).
+    let (status, body) = ask("198.51.100.7").unwrap();
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body.contains("the client x-forwarded-for '127.0.0.1'"),
+        "{body}"
+    );
 }
 
 #[test]
@@ -140,24 +154,7 @@ fn replicas_die_and_return_under_load_without_a_failed_request() {
     let (lb, lb_stats) = (common::free_port(), common::free_port());
     let lb_addr = format!("127.0.0.1:{lb}");
     let stats_addr = format!("127.0.0.1:{lb_stats}");
-    let _balancer = Reaper(vec![Command::new("haproxy")
-        .args([
-            "-db",
-            "-f",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/haproxy.cfg"),
-        ])
-        .env("ARBITER_LB_BIND", &lb_addr)
-        .env("ARBITER_LB_STATS", &stats_addr)
-        .envs(ports.iter().enumerate().map(|(i, p)| {
-            (
-                format!("ARBITER_REPLICA_{}", i + 1),
-                format!("127.0.0.1:{p}"),
-            )
-        }))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("haproxy")]);
+    let _balancer = balancer(&ports, &lb_addr, &stats_addr);
     let up = |table: &[Vec<String>]| {
         let (sv, status) = (column(table, "svname"), column(table, "status"));
         table
@@ -174,20 +171,26 @@ fn replicas_die_and_return_under_load_without_a_failed_request() {
     let work = std::env::temp_dir().join(format!("arbiter-replicas-{lb}"));
     std::fs::create_dir_all(&work).unwrap();
     let seconds = 20;
-    let rules = wrk(
-        &format!("http://{lb_addr}/v1/variants/xiangqi/legal-moves"),
-        r#"{"moves": ["h2e2", "h9g7"]}"#,
-        8,
+    let rules = Wrk {
+        url: &format!("http://{lb_addr}/v1/variants/xiangqi/legal-moves"),
+        body: r#"{"moves": ["h2e2", "h9g7"]}"#,
+        connections: 8,
         seconds,
-        &work,
-    );
-    let searches = wrk(
-        &format!("http://{lb_addr}/v1/variants/xiangqi/analyze"),
-        r#"{"moves": ["h2e2"], "nodes": 3000}"#,
-        2,
+        headers: &[],
+        pause_ms: None,
+        elsewhere: false,
+    }
+    .start(&work, "rules");
+    let searches = Wrk {
+        url: &format!("http://{lb_addr}/v1/variants/xiangqi/analyze"),
+        body: r#"{"moves": ["h2e2"], "nodes": 3000}"#,
+        connections: 2,
         seconds,
-        &work,
-    );
+        headers: &[],
+        pause_ms: None,
+        elsewhere: false,
+    }
+    .start(&work, "searches");
     let started = Instant::now();
     let at = |s: u64| {
         let t = Duration::from_secs(s);

@@ -33,3 +33,9 @@ pub const MAX_REVIEW_SECS: u64 = 120;
 pub const MAX_REVIEW_PLIES: usize = 1000;
 /// The log filter.
 pub const LOG: &str = "info";
+/// With `--max-searches-per-client`: how long a search waits for a free
+/// search thread, in milliseconds. A cap per client is fair only if the
+/// others can wait their turn: with one search thread, a client that asks
+/// again the moment its search ends would otherwise always find the thread
+/// free before anyone else.
+pub const SEARCH_WAIT_MS: u64 = 2000;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use super::answers::*;
 use super::engine::{EngineConfig, EnginePool, Peer, Refused, Report};
 use super::error::{guarded, internal, ApiError, Problem};
+use super::fair::ClientKey;
 use super::record;
 use super::replay::{self, game_of, game_over, refusal, replay, replay_from, Extent, Replayed};
 use super::requests::*;
@@ -314,6 +315,8 @@ pub struct Analyze {
     pub pool: Arc<EnginePool>,
     /// The client's connection, to notice it going away.
     pub peer: Option<Arc<Peer>>,
+    /// Who asked (for the client's share of the search slots).
+    pub client: Option<ClientKey>,
 }
 
 /// The analysis of a request, to await.
@@ -449,14 +452,33 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
 
 /// The problem of a search that was not run to an answer.
 fn refused(refused: Refused, pool: &EnginePool) -> ApiError {
+    let config = &pool.config;
     match refused {
-        Refused::Busy => ApiError::new(
+        Refused::Busy if config.search_wait.is_zero() => ApiError::new(
             Problem::EngineBusy,
             format!(
                 "all {} search threads are busy; retry in a second",
-                pool.config.max_searches
+                config.max_searches
             ),
         ),
+        Refused::Busy => ApiError::new(
+            Problem::EngineBusy,
+            format!(
+                "all {} search threads stayed busy for {} ms; retry in a second",
+                config.max_searches,
+                config.search_wait.as_millis()
+            ),
+        ),
+        Refused::ClientBusy => {
+            let cap = config.max_searches_per_client.unwrap_or(0);
+            ApiError::new(
+                Problem::TooManySearches,
+                format!(
+                    "this client already has {cap} search{} running or waiting, as many as one client may (the server's --max-searches-per-client); retry when one has ended",
+                    if cap == 1 { "" } else { "es" }
+                ),
+            )
+        }
         Refused::ShuttingDown => ApiError::new(
             Problem::EngineBusy,
             "the server is shutting down; retry on another instance",
@@ -472,59 +494,74 @@ fn refused(refused: Refused, pool: &EnginePool) -> ApiError {
 async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
     let p = prepare::<V>(&a.req, &a.pool)?;
     let game = p.game.clone();
-    let found = a
-        .pool
-        .search(p.game, p.request, a.peer)
+    let pool = &a.pool;
+    let permit = pool.admit(a.client).await.map_err(|r| refused(r, pool))?;
+    let found = pool
+        .start(permit, p.game, p.request, a.peer, None)
+        .map_err(|r| refused(r, pool))?
+        .finish()
         .await
-        .map_err(|r| refused(r, &a.pool))?;
+        .map_err(|r| refused(r, pool))?;
     analysis(&game, p.notation, p.summary, p.applied, found)
 }
 
 /// The lines of a streamed analysis, as they come.
 pub type Lines = tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>;
 
+/// A streamed analysis once its search is admitted, to await.
+pub type Streaming = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Lines, ApiError>>>>;
+
 /// `POST …/analyze` with `Accept: application/x-ndjson`: the request is
-/// read and the search admitted at once (its problems are answered as
-/// usual); then one line per completed depth ([`AnalyzeProgress`]) and the
-/// final answer ([`AnalyzeResponse`], or a problem) as the last line.
+/// read and the search admitted before the answer starts (its problems are
+/// answered as usual); then one line per completed depth
+/// ([`AnalyzeProgress`]) and the final answer ([`AnalyzeResponse`], or a
+/// problem) as the last line.
 pub struct AnalyzeStream(pub Analyze);
 
 impl Visitor for AnalyzeStream {
-    type Output = Result<Lines, ApiError>;
-    fn visit<V: Playable>(self) -> Self::Output {
-        let a = self.0;
-        let p = prepare::<V>(&a.req, &a.pool)?;
-        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        let game = p.game.clone();
-        let notation = p.notation;
-        let (progress_tx, from) = (tx.clone(), game.clone());
-        let report: Report<V::Move> = Box::new(move |r| {
-            let line = AnalyzeProgress {
-                depth: r.depth,
-                nodes: r.nodes,
-                time_ms: r.elapsed.as_millis() as u64,
-                lines: lines_doc(&from, &r.lines, notation),
-            };
-            let _ = progress_tx.send(ndjson(&line));
-        });
-        let running = a
-            .pool
-            .start(p.game, p.request, a.peer, Some(report))
-            .map_err(|r| refused(r, &a.pool))?;
-        let (summary, applied, pool) = (p.summary, p.applied, a.pool);
-        actix_web::rt::spawn(async move {
-            let answer = running
-                .finish()
-                .await
-                .map_err(|r| refused(r, &pool))
-                .and_then(|found| analysis(&game, notation, summary, applied, found));
-            let _ = tx.send(match answer {
-                Ok(done) => ndjson(&done),
-                Err(e) => ndjson(e.body()),
-            });
-        });
-        Ok(rx)
+    type Output = Streaming;
+    fn visit<V: Playable>(self) -> Streaming {
+        Box::pin(analyze_stream::<V>(self.0))
     }
+}
+
+async fn analyze_stream<V: Playable>(a: Analyze) -> Result<Lines, ApiError> {
+    let p = prepare::<V>(&a.req, &a.pool)?;
+    let permit = a
+        .pool
+        .admit(a.client)
+        .await
+        .map_err(|r| refused(r, &a.pool))?;
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let game = p.game.clone();
+    let notation = p.notation;
+    let (progress_tx, from) = (tx.clone(), game.clone());
+    let report: Report<V::Move> = Box::new(move |r| {
+        let line = AnalyzeProgress {
+            depth: r.depth,
+            nodes: r.nodes,
+            time_ms: r.elapsed.as_millis() as u64,
+            lines: lines_doc(&from, &r.lines, notation),
+        };
+        let _ = progress_tx.send(ndjson(&line));
+    });
+    let running = a
+        .pool
+        .start(permit, p.game, p.request, a.peer, Some(report))
+        .map_err(|r| refused(r, &a.pool))?;
+    let (summary, applied, pool) = (p.summary, p.applied, a.pool);
+    actix_web::rt::spawn(async move {
+        let answer = running
+            .finish()
+            .await
+            .map_err(|r| refused(r, &pool))
+            .and_then(|found| analysis(&game, notation, summary, applied, found));
+        let _ = tx.send(match answer {
+            Ok(done) => ndjson(&done),
+            Err(e) => ndjson(e.body()),
+        });
+    });
+    Ok(rx)
 }
 
 /// A diagram of a request's position.
@@ -566,6 +603,8 @@ pub struct Review {
     pub pool: Arc<EnginePool>,
     /// The client's connection, to notice it going away.
     pub peer: Option<Arc<Peer>>,
+    /// Who asked (for the client's share of the search slots).
+    pub client: Option<ClientKey>,
     /// Where each ply goes as it is reviewed (a streamed review).
     pub lines: Option<tokio::sync::mpsc::UnboundedSender<Vec<u8>>>,
     /// Answer with the evaluation graph instead of JSON.
@@ -584,11 +623,14 @@ pub enum Reviewed {
 pub type Reviewing =
     std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reviewed, ApiError>>>>;
 
+/// A review once its search is admitted (or its problem), to await.
+pub type Admitting =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reviewing, ApiError>>>>;
+
 impl Visitor for Review {
-    type Output = Result<Reviewing, ApiError>;
+    type Output = Admitting;
     fn visit<V: Playable>(self) -> Self::Output {
-        let running = start_review::<V>(self)?;
-        Ok(Box::pin(running))
+        Box::pin(start_review::<V>(self))
     }
 }
 
@@ -677,7 +719,7 @@ fn review_ply<V: Playable>(
     }
 }
 
-fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
+async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
     let (replayed, limits, applied) = guarded(|| {
         let replayed = replay::<V>(&r.req, Extent::PastTheEnd)?;
         let plies = replayed.game.moves().len();
@@ -694,6 +736,11 @@ fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
         Ok((replayed, limits, applied))
     })?;
     let verdict = adjudged(&replayed);
+    let permit = r
+        .pool
+        .admit(r.client)
+        .await
+        .map_err(|e| refused(e, &r.pool))?;
     let game = replayed.game;
     let notation = replayed.notation;
     // The plies up to the game's end are reviewed.
@@ -702,7 +749,7 @@ fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
     let (job_game, lines) = (game.clone(), r.lines.clone());
     let running = r
         .pool
-        .start_job(r.peer, move |control| {
+        .start_job(permit, r.peer, move |control| {
             let table = search::table_for(&limits, entries);
             let mut on_ply = |p: &search::review::PlyReview<V::Move>| {
                 if let Some(tx) = &lines {

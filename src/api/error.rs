@@ -61,6 +61,12 @@ pub enum Problem {
     TooManyGames,
     /// 422: a search limit is out of range (named in `field`).
     InvalidLimits,
+    /// 429: the client sent more requests than its share (`--rate-limit`);
+    /// retry after `Retry-After`.
+    RateLimited,
+    /// 429: the client already has as many searches running or waiting as
+    /// one client may (`--max-searches-per-client`); retry after one ends.
+    TooManySearches,
     /// 503: every search thread is busy; retry after `Retry-After`.
     EngineBusy,
     /// 500: a bug; it has been logged.
@@ -94,6 +100,7 @@ impl Problem {
             | Problem::InvalidPgn
             | Problem::TooManyGames
             | Problem::InvalidLimits => StatusCode::UNPROCESSABLE_ENTITY,
+            Problem::RateLimited | Problem::TooManySearches => StatusCode::TOO_MANY_REQUESTS,
             Problem::EngineBusy => StatusCode::SERVICE_UNAVAILABLE,
             Problem::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -122,6 +129,12 @@ impl Problem {
             Problem::InvalidPgn => "The game record cannot be read",
             Problem::TooManyGames => "A batch holds 1 to 1,000 games",
             Problem::InvalidLimits => "The search limits are not valid",
+            Problem::RateLimited => {
+                "Too many requests from this client; retry after the time given"
+            }
+            Problem::TooManySearches => {
+                "This client has as many searches under way as one client may"
+            }
             Problem::EngineBusy => "Every search thread is busy; retry after the time given",
             Problem::Internal => "Internal error",
         }
@@ -330,7 +343,7 @@ impl ResponseError for ApiError {
         let body = serde_json::to_vec(self.body()).unwrap_or_else(|_| b"{}".to_vec());
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "application/problem+json"));
-        if self.code == Problem::EngineBusy {
+        if matches!(self.code, Problem::EngineBusy | Problem::TooManySearches) {
             response.insert_header((header::RETRY_AFTER, "1"));
         }
         response.body(body)
@@ -436,6 +449,45 @@ pub enum BusyError {
         "code": "engine_busy"
     }))]
     Busy(ProblemDetails),
+    /// The client's share is used up: too many requests (`rate_limited`,
+    /// with `--rate-limit`) or too many of its searches under way at once
+    /// (`too_many_searches`, with `--max-searches-per-client`).
+    #[response(status = 429, content_type = "application/problem+json",
+        headers(
+            ("Retry-After" = u32, description = "Seconds to wait before retrying"),
+            ("RateLimit-Policy" = String, description = "With --rate-limit: the client's quota, e.g. `\"client\";q=20;w=1` (20 requests a second)"),
+            ("RateLimit" = String, description = "With --rate-limit: what is left of it, e.g. `\"client\";r=0;t=1`")
+        ),
+        example = json!({
+        "type": "urn:arbiter:problem:too-many-searches",
+        "title": "This client has as many searches under way as one client may",
+        "status": 429,
+        "detail": "the client at 192.0.2.1 already has 1 search running or waiting, as many as one client may (the server's --max-searches-per-client); retry when one has ended",
+        "code": "too_many_searches"
+    }))]
+    TooMany(ProblemDetails),
+}
+
+/// The answer of every route but the probes when the client is over its
+/// rate (`--rate-limit`); added to the document by [`super::limits_documented`].
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum RateLimitedError {
+    /// The client sent more requests than its share (`rate_limited`).
+    #[response(status = 429, content_type = "application/problem+json",
+        headers(
+            ("Retry-After" = u32, description = "Seconds to wait before retrying"),
+            ("RateLimit-Policy" = String, description = "The client's quota: `q` requests over `w` seconds, e.g. `\"client\";q=20;w=1`"),
+            ("RateLimit" = String, description = "What is left of it: `r` requests, all back in `t` seconds, e.g. `\"client\";r=0;t=1`")
+        ),
+        example = json!({
+        "type": "urn:arbiter:problem:rate-limited",
+        "title": "Too many requests from this client; retry after the time given",
+        "status": 429,
+        "detail": "the client at 192.0.2.1 sent more than its share: 20 requests a second, 20 at once (the server's --rate-limit and --rate-burst); retry after 1 s",
+        "code": "rate_limited"
+    }))]
+    RateLimited(ProblemDetails),
 }
 
 #[cfg(test)]

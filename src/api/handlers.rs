@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use actix_web::http::header;
-use actix_web::{post, route, web, HttpRequest, HttpResponse};
+use actix_web::{post, route, web, HttpMessage, HttpRequest, HttpResponse};
 
 use super::answers::ndjson;
 use super::endpoints::{
@@ -15,6 +15,7 @@ use super::endpoints::{
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
 use super::extract::{read_query, BatchBody, Body};
+use super::fair::ClientKey;
 use super::requests::*;
 use super::responses::*;
 use super::state::AppState;
@@ -509,10 +510,11 @@ pub async fn analyze(
         req: body.0,
         pool: state.engine.clone(),
         peer: http.conn_data::<Arc<Peer>>().cloned(),
+        client: http.extensions().get::<ClientKey>().copied(),
     };
     let id = variant.into_inner();
     if accepts(&http, NDJSON) {
-        return Ok(ndjson_response(id.visit(AnalyzeStream(analyze))?));
+        return Ok(ndjson_response(id.visit(AnalyzeStream(analyze)).await?));
     }
     Ok(HttpResponse::Ok().json(id.visit(analyze).await?))
 }
@@ -594,10 +596,11 @@ pub async fn review(
         req,
         pool: state.engine.clone(),
         peer: http.conn_data::<Arc<Peer>>().cloned(),
+        client: http.extensions().get::<ClientKey>().copied(),
         lines: stream.then(|| tx.clone()),
         svg,
     };
-    let reviewing = variant.into_inner().visit(review)?;
+    let reviewing = variant.into_inner().visit(review).await?;
     if stream {
         actix_web::rt::spawn(async move {
             let last = match reviewing.await {

@@ -1,5 +1,5 @@
 //! Prometheus metrics (`GET /metrics`, OpenMetrics text): requests and
-//! latency per route and status, and the search pool's state.
+//! latency per route and status, the search pool's state and fair shares.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -13,6 +13,7 @@ use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 
 use super::engine::EnginePool;
+use super::fair::Fairness;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -32,13 +33,14 @@ pub struct Metrics {
     latency: LatencyFamily,
 }
 
-/// The search pool's counters, read at each scrape.
+/// The search pool's and fair shares' counters, read at each scrape.
 #[derive(Debug)]
-struct EngineCollector(Arc<EnginePool>);
+struct EngineCollector(Arc<EnginePool>, Arc<Fairness>);
 
 impl Collector for EngineCollector {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let s = &self.0.stats;
+        let fair = &self.1;
         let gauges = [
             (
                 "arbiter_searches_running",
@@ -50,6 +52,16 @@ impl Collector for EngineCollector {
                 "Searches that may run at once (--max-searches)",
                 self.0.config.max_searches as i64,
             ),
+            (
+                "arbiter_searches_waiting",
+                "Searches waiting for a free search thread (--search-wait-ms)",
+                s.waiting.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "arbiter_rate_limit_clients",
+                "Clients the rate limiter tracks (--rate-limit)",
+                fair.tracked() as i64,
+            ),
         ];
         for (name, help, value) in gauges {
             let g = ConstGauge::new(value);
@@ -60,6 +72,16 @@ impl Collector for EngineCollector {
                 "arbiter_searches_rejected",
                 "Searches refused because every thread was busy",
                 s.rejected.load(Ordering::Relaxed),
+            ),
+            (
+                "arbiter_searches_refused_client",
+                "Searches refused because their client had its share under way (--max-searches-per-client)",
+                s.refused_client.load(Ordering::Relaxed),
+            ),
+            (
+                "arbiter_requests_rate_limited",
+                "Requests answered 429 because their client was over its rate (--rate-limit)",
+                fair.stats.limited.load(Ordering::Relaxed),
             ),
             (
                 "arbiter_searches_completed",
@@ -86,8 +108,9 @@ impl Collector for EngineCollector {
 }
 
 impl Metrics {
-    /// A registry that reads the pool's counters at each scrape.
-    pub fn new(engine: Arc<EnginePool>) -> Metrics {
+    /// A registry that reads the pool's and fair shares' counters at each
+    /// scrape.
+    pub fn new(engine: Arc<EnginePool>, fair: Arc<Fairness>) -> Metrics {
         let mut registry = Registry::default();
         let requests = Family::<RequestLabels, Counter>::default();
         registry.register(
@@ -104,7 +127,7 @@ impl Metrics {
             "Time to answer HTTP requests, by method, route and status",
             latency.clone(),
         );
-        registry.register_collector(Box::new(EngineCollector(engine)));
+        registry.register_collector(Box::new(EngineCollector(engine, fair)));
         Metrics {
             registry,
             requests,

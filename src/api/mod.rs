@@ -7,6 +7,7 @@ pub mod endpoints;
 pub mod engine;
 pub mod error;
 pub mod extract;
+pub mod fair;
 pub mod handlers;
 pub mod metrics;
 pub mod observe;
@@ -71,12 +72,45 @@ fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 
 /// The OpenAPI document, as served and as checked in at `openapi/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    App::new()
+    let mut doc = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .configure(routes)
         .split_for_parts()
-        .1
+        .1;
+    limits_documented(&mut doc);
+    doc
+}
+
+/// Adds the 429 of `--rate-limit` to every operation but the probes' (the
+/// engine's routes document their own, which also covers
+/// `too_many_searches`).
+fn limits_documented(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::IntoResponses;
+    let Some(limited) = error::RateLimitedError::responses().remove("429") else {
+        return;
+    };
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for op in operations.into_iter().flatten() {
+            let probe = op
+                .tags
+                .as_ref()
+                .is_some_and(|t| t.iter().any(|t| t == "operations"));
+            if !probe {
+                op.responses
+                    .responses
+                    .entry("429".to_owned())
+                    .or_insert_with(|| limited.clone());
+            }
+        }
+    }
 }
 
 /// The OpenAPI document as pretty JSON.
@@ -266,7 +300,12 @@ fn cors(origins: &[String]) -> actix_cors::Cors {
     let mut cors = actix_cors::Cors::default()
         .allowed_methods(CORS_METHODS)
         .allowed_headers(cors_headers())
-        .expose_headers([observe::REQUEST_ID, header::RETRY_AFTER])
+        .expose_headers([
+            observe::REQUEST_ID,
+            header::RETRY_AFTER,
+            fair::RATELIMIT,
+            fair::RATELIMIT_POLICY,
+        ])
         .max_age(3600);
     for origin in origins {
         cors = if origin == "*" {
@@ -299,6 +338,8 @@ pub fn app(
         .app_data(web::PathConfig::default().error_handler(bad_variant))
         .configure(routes)
         .split_for_parts();
+    let mut doc = doc;
+    limits_documented(&mut doc);
     app.app_data(web::Data::new(Routes::of(&doc)))
         .app_data(web::Data::new(CorsOrigins(cors_origins.to_vec())))
         .service(
@@ -321,6 +362,7 @@ pub fn app(
         })))
         .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", doc))
         .default_service(web::to(no_route))
+        .wrap(actix_web::middleware::from_fn(fair::limit))
         .wrap(actix_web::middleware::Condition::new(
             !cors_origins.is_empty(),
             cors(cors_origins),

@@ -7,7 +7,7 @@ use std::time::Duration;
 use actix_web::HttpServer;
 
 use super::state::AppState;
-use super::{app, defaults, engine};
+use super::{app, defaults, engine, fair};
 
 /// `arbiter serve` options.
 #[derive(Debug, clap::Args)]
@@ -31,10 +31,39 @@ pub struct ServeArgs {
     /// does not drain.
     #[arg(long, env = "ARBITER_DRAIN_SECS", default_value_t = defaults::DRAIN_SECS)]
     pub drain_secs: u64,
-    /// Searches (`/analyze`) that may run at once; more are refused with 503
-    /// (default: half the CPU cores, at least 1).
+    /// Searches (`/analyze`, `/review`) that may run at once; more wait
+    /// for `--search-wait-ms`, then are refused with 503 (default: half the
+    /// CPU cores, at least 1).
     #[arg(long, env = "ARBITER_MAX_SEARCHES")]
     pub max_searches: Option<usize>,
+    /// How long a search waits for a free search thread, in order of
+    /// arrival, before it is refused with 503 `engine_busy`, in
+    /// milliseconds (default: 2000 with `--max-searches-per-client`, else
+    /// 0: refused at once).
+    #[arg(long, env = "ARBITER_SEARCH_WAIT_MS")]
+    pub search_wait_ms: Option<u64>,
+    /// Searches one client may have running or waiting at once; more are
+    /// answered 429 `too_many_searches`, so that one client cannot hold
+    /// every search thread (default: no cap).
+    #[arg(long, env = "ARBITER_MAX_SEARCHES_PER_CLIENT")]
+    pub max_searches_per_client: Option<std::num::NonZeroUsize>,
+    /// Requests a second each client may make (every route but the
+    /// probes); more are answered 429 `rate_limited` with `Retry-After`,
+    /// and every answer carries the `RateLimit` and `RateLimit-Policy`
+    /// headers (default: no limit).
+    #[arg(long, env = "ARBITER_RATE_LIMIT")]
+    pub rate_limit: Option<std::num::NonZeroU32>,
+    /// Requests a client may make at once above `--rate-limit`, after a
+    /// quiet spell (default: one second's worth).
+    #[arg(long, env = "ARBITER_RATE_BURST", requires = "rate_limit")]
+    pub rate_burst: Option<std::num::NonZeroU32>,
+    /// The request header naming the client for the per-client limits,
+    /// e.g. `X-Forwarded-For` behind a balancer that appends it (its last
+    /// value counts: the address the balancer saw), or a header your
+    /// gateway sets to the caller's account. Default, and for a request
+    /// without it: the peer's address (an IPv6 peer by its /64).
+    #[arg(long, env = "ARBITER_CLIENT_KEY_HEADER")]
+    pub client_key_header: Option<actix_web::http::header::HeaderName>,
     /// Search time when a request sets no limit, in milliseconds.
     #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = defaults::DEFAULT_MOVETIME_MS)]
     pub default_movetime_ms: u64,
@@ -90,6 +119,25 @@ impl ServeArgs {
             search_threads: self.search_threads.clamp(1, defaults::MAX_SEARCH_THREADS),
             max_review: Duration::from_secs(self.max_review_secs.max(1)),
             max_review_plies: self.max_review_plies.max(1),
+            max_searches_per_client: self.max_searches_per_client.map(|n| n.get()),
+            search_wait: Duration::from_millis(self.search_wait_ms.unwrap_or(
+                if self.max_searches_per_client.is_some() {
+                    defaults::SEARCH_WAIT_MS
+                } else {
+                    0
+                },
+            )),
+        }
+    }
+
+    /// The fair shares these options give.
+    pub fn fair_config(&self) -> fair::FairConfig {
+        fair::FairConfig {
+            rate: self.rate_limit.map(|per_second| fair::Rate {
+                per_second,
+                burst: self.rate_burst.unwrap_or(per_second),
+            }),
+            key_header: self.client_key_header.clone(),
         }
     }
 }
@@ -164,6 +212,11 @@ impl Default for ServeArgs {
             shutdown_timeout_secs: defaults::SHUTDOWN_TIMEOUT_SECS,
             drain_secs: defaults::DRAIN_SECS,
             max_searches: None,
+            search_wait_ms: None,
+            max_searches_per_client: None,
+            rate_limit: None,
+            rate_burst: None,
+            client_key_header: None,
             default_movetime_ms: defaults::DEFAULT_MOVETIME_MS,
             max_movetime_ms: defaults::MAX_MOVETIME_MS,
             max_depth: defaults::MAX_DEPTH,
@@ -200,7 +253,7 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
     })?;
     tracing::info!(addr = %listener.local_addr()?, "arbiter listening");
     actix_web::rt::System::new().block_on(async move {
-        let state = Arc::new(AppState::new(args.engine_config()));
+        let state = Arc::new(AppState::new(args.engine_config(), args.fair_config()));
         let server = server(listener, &args, state.clone())?;
         let handle = server.handle();
         let drain = Duration::from_secs(args.drain_secs);

@@ -1,10 +1,10 @@
 //! What a running server shares between its workers: readiness, the
-//! search pool and the metrics.
+//! search pool, fair shares and the metrics.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::{engine, metrics};
+use super::{engine, fair, metrics};
 
 /// Shared state of a running server.
 #[derive(Debug)]
@@ -12,24 +12,29 @@ pub struct AppState {
     shutting_down: AtomicBool,
     /// The search pool.
     pub engine: Arc<engine::EnginePool>,
+    /// Fair shares between clients.
+    pub fair: Arc<fair::Fairness>,
     /// The metrics registry.
     pub metrics: metrics::Metrics,
 }
 
 impl Default for AppState {
     fn default() -> AppState {
-        AppState::new(engine::EngineConfig::default())
+        AppState::new(engine::EngineConfig::default(), fair::FairConfig::default())
     }
 }
 
 impl AppState {
-    /// The state of a server with these search limits, ready to serve.
-    pub fn new(config: engine::EngineConfig) -> AppState {
+    /// The state of a server with these search limits and fair shares,
+    /// ready to serve.
+    pub fn new(config: engine::EngineConfig, fair: fair::FairConfig) -> AppState {
         let engine = Arc::new(engine::EnginePool::new(config));
+        let fair = Arc::new(fair::Fairness::new(fair));
         AppState {
             shutting_down: AtomicBool::new(false),
-            metrics: metrics::Metrics::new(engine.clone()),
+            metrics: metrics::Metrics::new(engine.clone(), fair.clone()),
             engine,
+            fair,
         }
     }
 

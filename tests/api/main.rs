@@ -10,6 +10,7 @@ mod adjudicate;
 mod analyze;
 mod diagram;
 mod legal_moves;
+mod limits;
 mod openapi;
 mod operations;
 mod refusals;

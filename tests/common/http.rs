@@ -24,7 +24,7 @@ pub async fn start() -> Server {
 pub async fn start_with(args: ServeArgs) -> Server {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    let state = Arc::new(AppState::new(args.engine_config()));
+    let state = Arc::new(AppState::new(args.engine_config(), args.fair_config()));
     let server = server::server(listener, &args, state).unwrap();
     actix_rt::spawn(server);
     Server {

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test binary uses a part
 
 pub mod http;
+pub mod load;
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
