@@ -21,7 +21,6 @@ use governor::clock::Clock;
 use governor::middleware::StateInformationMiddleware;
 
 use super::error::{ApiError, Problem};
-use super::state::AppState;
 
 /// Who a request comes from, as far as fair shares go: the value of the
 /// header named by `--client-key-header`, else the peer's address (an IPv6
@@ -242,11 +241,10 @@ pub async fn limit(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    let Some(state) = state.filter(|_| !is_probe(req.path())) else {
+    let fair = req.app_data::<web::Data<Fairness>>().cloned();
+    let Some(fair) = fair.filter(|_| !is_probe(req.path())) else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    let fair = &state.fair;
     let key = fair.key_of(req.headers(), req.peer_addr());
     req.extensions_mut().insert(key);
     let (Some(limiter), Some(rate)) = (&fair.limiter, fair.config.rate) else {

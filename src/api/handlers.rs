@@ -428,9 +428,11 @@ fn records(text: &str) -> Vec<BatchItem> {
 /// side to move. Set at most how deep (`depth`), how long (`movetime_ms`) or
 /// how many nodes (`nodes`) to search; the first limit reached ends it. With
 /// none, the server's default time applies; every search is bounded by the
-/// server's caps. When every search thread is busy the answer is 503
-/// `engine_busy` with `Retry-After`, at once. A client that disconnects stops
-/// its search.
+/// server's caps. When every search thread is busy the search waits for
+/// one up to the server's `--search-wait-ms` (by default not at all), then
+/// the answer is 503 `engine_busy` with `Retry-After`; a client with its
+/// share of searches under way (`--max-searches-per-client`) is answered
+/// 429 `too_many_searches`. A client that disconnects stops its search.
 ///
 /// Every line carries `wdl`, the win/draw/loss chances its score stands
 /// for (per mille, from the engine's model fitted on its own games), and
@@ -537,7 +539,8 @@ pub async fn analyze(
 /// with an illegal move gets the problem `adjudicate` gives.
 ///
 /// The review runs in the engine pool like `analyze` (503 `engine_busy`
-/// when every slot is taken) and is bounded: the per-position time times
+/// when every slot stays taken, 429 `too_many_searches` past the client's
+/// share) and is bounded: the per-position time times
 /// the positions stays within the server's `--max-review-secs`, and a game
 /// of more than `--max-review-plies` plies is refused. With `Accept:
 /// application/x-ndjson` it streams one `ReviewPly` line per ply as it goes,

@@ -334,6 +334,7 @@ pub fn app(
     let (app, doc) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
+        .app_data(web::Data::from(state.fair.clone()))
         .app_data(web::Data::from(state))
         .app_data(web::PathConfig::default().error_handler(bad_variant))
         .configure(routes)

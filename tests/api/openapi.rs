@@ -160,6 +160,8 @@ async fn the_document_types_every_closed_set() {
         "illegal_move",
         "game_over",
         "engine_busy",
+        "rate_limited",
+        "too_many_searches",
         "cors_refused",
     ] {
         assert!(problems.contains(&p.to_owned()), "{p}");
@@ -372,4 +374,33 @@ async fn the_answer_examples_are_real_answers() {
         shown[timing] = Value::Null;
     }
     assert_eq!(shown, real);
+}
+
+/// The 429 of the per-client limits is documented on every operation but
+/// the probes', with the headers that come with it.
+#[actix_rt::test]
+async fn every_limited_route_documents_its_429() {
+    let s = start().await;
+    let (_, _, doc) = s.get("/api-docs/openapi.json").await;
+    let mut limited = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let probe = ["/healthz", "/readyz", "/metrics"].contains(&path.as_str());
+            let answer = &op["responses"]["429"];
+            if probe {
+                assert!(answer.is_null(), "{method} {path} is never limited");
+                continue;
+            }
+            for h in ["Retry-After", "RateLimit", "RateLimit-Policy"] {
+                assert!(
+                    answer["headers"][h].is_object(),
+                    "{method} {path}: 429 without {h}"
+                );
+            }
+            let example = &answer["content"]["application/problem+json"]["example"];
+            assert_eq!(example["status"], 429, "{method} {path}");
+            limited += 1;
+        }
+    }
+    assert!(limited >= 10, "{limited} operations");
 }
