@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "server")]
 pub mod api;
 pub mod diagram;
 pub mod dispatch;

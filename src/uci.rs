@@ -107,19 +107,30 @@ impl Clock {
         }
     }
 
-    /// The side to move's time for this move: what to aim at (its time
-    /// over the moves to go, 30 if not given, plus three quarters of the
-    /// increment) and the most it may take (four times that, never more
-    /// than two fifths of its time, always leaving 50 ms for the GUI).
+    /// The side to move's time for this move ([`clock_budget`]).
     fn budget(&self, side: usize) -> Option<(Duration, Duration)> {
         let t = self.time[side]?;
-        let left = t.saturating_sub(50).max(10);
-        let optimum = (t / self.moves_to_go.unwrap_or(30).max(1) + self.increment[side] * 3 / 4)
-            .min(left / 2)
-            .max(10);
-        let hard = (optimum * 4).min(left * 2 / 5).max(optimum);
-        Some((Duration::from_millis(optimum), Duration::from_millis(hard)))
+        Some(clock_budget(t, self.increment[side], self.moves_to_go))
     }
+}
+
+/// A move's time on a clock of `time_ms` left and `increment_ms` a move:
+/// what to aim at (the time over the moves to go, 30 if not given, plus
+/// three quarters of the increment) and the most it may take (four times
+/// that, never more than two fifths of the time left, always leaving 50 ms
+/// for the GUI). What `go wtime … winc …` gives the search; the match tool
+/// gives the in-process engine the same.
+pub fn clock_budget(
+    time_ms: u64,
+    increment_ms: u64,
+    moves_to_go: Option<u64>,
+) -> (Duration, Duration) {
+    let left = time_ms.saturating_sub(50).max(10);
+    let optimum = (time_ms / moves_to_go.unwrap_or(30).max(1) + increment_ms * 3 / 4)
+        .min(left / 2)
+        .max(10);
+    let hard = (optimum * 4).min(left * 2 / 5).max(optimum);
+    (Duration::from_millis(optimum), Duration::from_millis(hard))
 }
 
 struct Session {
