@@ -9,6 +9,10 @@
 //!     --nodes 20000 --games 2000 --concurrency 2 --openings FILE --sprt 0 10
 //! # arbiter (in process) against a one-ply greedy player, 100 ms a move:
 //! cargo run --release --example match -- taxi --games 40 --movetime-ms 100
+//! # on a clock: 10 s a game and 0.1 s a move for each side
+//! cargo run --release --example match -- xiangqi --clock 10+0.1 \
+//!     --engine-a "target/release/arbiter uci" --engine-b "$FAIRY_STOCKFISH" \
+//!     --option-b "Use NNUE=false" --openings FILE --games 200
 //! ```
 //!
 //! An engine is `self` (this build's search, in process), `greedy` (one ply
@@ -19,8 +23,14 @@
 //! `#` ignored) — the format of `../shared/tools/match.py` — or, without a
 //! file, fixed balanced lines for Xiangqi and `--random-plies` seeded random
 //! plies for the other variants. A game that reaches `--max-plies` is a draw.
-//! An engine that crashes, hangs (ten times the move's time, at least 10 s)
-//! or plays an illegal move loses that game and is restarted.
+//! An engine that crashes, hangs (ten times the move's time, at least 10 s;
+//! on a clock, its time left and 10 s more) or plays an illegal move loses
+//! that game and is restarted. On a clock (`--clock BASE+INC`, seconds) each
+//! side is sent `go wtime … btime … winc … binc …` (the in-process engine
+//! gets what `arbiter uci` would make of it), the time a reply takes, as
+//! this tool measures it, comes off the mover's clock, the increment is
+//! added after the move, and a side whose clock runs out loses. Every match
+//! reports each engine's longest reply.
 //!
 //! The result is reported per game pair as well (pentanomial): the Elo
 //! error and the sequential probability ratio test (`--sprt ELO0 ELO1`,
@@ -106,6 +116,10 @@ struct Args {
     /// Depth a move.
     #[arg(long)]
     depth: Option<u32>,
+    /// A clock for each side, `BASE+INC` in seconds (e.g. `10+0.1`): the
+    /// game's time and what each move adds.
+    #[arg(long, value_parser = parse_clock)]
+    clock: Option<ClockSpec>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -161,6 +175,59 @@ struct Args {
     nodes_jitter: u64,
 }
 
+/// `--clock BASE+INC`.
+#[derive(Clone, Copy, Debug)]
+struct ClockSpec {
+    base: Duration,
+    increment: Duration,
+}
+
+fn parse_clock(s: &str) -> Result<ClockSpec, String> {
+    let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+    let secs = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| format!("'{s}' is not BASE+INC in seconds"))
+    };
+    let spec = ClockSpec {
+        base: secs(base)?,
+        increment: secs(inc)?,
+    };
+    if spec.base.is_zero() {
+        return Err("a clock needs some time".to_owned());
+    }
+    Ok(spec)
+}
+
+/// Both sides' clocks during a game.
+#[derive(Clone, Copy, Debug)]
+struct Clocks {
+    /// Time left, by colour (White or Red first).
+    left: [Duration; 2],
+    increment: Duration,
+}
+
+impl Clocks {
+    fn of(c: Color) -> usize {
+        match c {
+            Color::White => 0,
+            Color::Black => 1,
+        }
+    }
+
+    fn go(&self) -> String {
+        let (w, b, i) = (
+            self.left[0].as_millis(),
+            self.left[1].as_millis(),
+            self.increment.as_millis(),
+        );
+        format!("go wtime {w} btime {b} winc {i} binc {i}")
+    }
+}
+
 fn parse_variant(s: &str) -> Result<VariantId, String> {
     VariantId::parse(s).ok_or_else(|| format!("unknown variant {s}"))
 }
@@ -171,7 +238,12 @@ trait Player<V: Variant> {
     fn new_game(&mut self) -> Result<(), String>;
     /// The move to play and the score the player gave it (centipawns from
     /// its side, mates as ±`MATE_CP`), if it said; an error loses the game.
-    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String>;
+    /// `clocks`: the game is played on a clock, whose state this is.
+    fn choose(
+        &mut self,
+        game: &Game<V>,
+        clocks: Option<&Clocks>,
+    ) -> Result<(V::Move, Option<i32>), String>;
 }
 
 /// How long or deep a move's search is.
@@ -230,8 +302,22 @@ impl<V: Evaluate> Player<V> for InProcess {
         self.table = Table::new(search::table_entries(16));
         Ok(())
     }
-    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
+    fn choose(
+        &mut self,
+        game: &Game<V>,
+        clocks: Option<&Clocks>,
+    ) -> Result<(V::Move, Option<i32>), String> {
         let mut limits = self.limits.search_limits();
+        if let Some(c) = clocks {
+            let side = Clocks::of(game.current().side_to_move());
+            let (optimum, hard) = arbiter::uci::clock_budget(
+                c.left[side].as_millis() as u64,
+                c.increment.as_millis() as u64,
+                None,
+            );
+            limits.optimum = Some(optimum);
+            limits.movetime = Some(hard);
+        }
         let (percent, state) = &mut self.jitter;
         if let (Some(n), true) = (limits.nodes, *percent > 0) {
             let spread = n * *percent / 100;
@@ -257,7 +343,11 @@ impl<V: Evaluate> Player<V> for Greedy {
     fn new_game(&mut self) -> Result<(), String> {
         Ok(())
     }
-    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
+    fn choose(
+        &mut self,
+        game: &Game<V>,
+        _clocks: Option<&Clocks>,
+    ) -> Result<(V::Move, Option<i32>), String> {
         let pos = game.current();
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
@@ -464,7 +554,11 @@ impl<V: Evaluate> Player<V> for External {
         })
     }
 
-    fn choose(&mut self, game: &Game<V>) -> Result<(V::Move, Option<i32>), String> {
+    fn choose(
+        &mut self,
+        game: &Game<V>,
+        clocks: Option<&Clocks>,
+    ) -> Result<(V::Move, Option<i32>), String> {
         let notation = protocol_notation::<V>(false);
         let start = &game.positions()[0];
         let moves = search::line_text(start, game.moves(), notation);
@@ -473,8 +567,13 @@ impl<V: Evaluate> Player<V> for External {
             cmd.push_str(" moves ");
             cmd.push_str(&moves.join(" "));
         }
-        let go = self.limits.go();
-        let patience = self.limits.patience();
+        let (go, patience) = match clocks {
+            Some(c) => {
+                let side = Clocks::of(game.current().side_to_move());
+                (c.go(), c.left[side] + Duration::from_secs(10))
+            }
+            None => (self.limits.go(), self.limits.patience()),
+        };
         let (line, score) = self.with(|e| {
             e.send(&cmd)?;
             e.send(&go)?;
@@ -592,6 +691,8 @@ struct GameReport {
     how: String,
     /// The game as a JSON line for `--games-out`, if it ended in play.
     record: Option<String>,
+    /// A's and B's longest reply.
+    longest: [Duration; 2],
 }
 
 /// The game as one JSON line in the format `examples/tune.rs` and
@@ -610,7 +711,7 @@ fn record<V: Playable>(
         "adjudicated"
     } else if how.contains("cap") {
         "max_plies"
-    } else if how.contains(" loses at ply ") || how.contains("failed") {
+    } else if how.contains(" loses at ply ") || how.contains("failed") || how.contains(" on time") {
         return None;
     } else if matches!(game.outcome(), Outcome::Ended(_)) && {
         let mut moves = Vec::new();
@@ -651,6 +752,8 @@ struct Played {
     points: f64,
     how: String,
     scores: Vec<Option<i32>>,
+    /// The first and the second player's longest reply.
+    longest: [Duration; 2],
 }
 
 /// Plays one game.
@@ -662,25 +765,38 @@ fn play<V: Playable>(
     args: &Args,
 ) -> Played {
     let mut movers = Vec::new();
-    let (points, how) = play_moves(game, first_plays, first, second, args, &mut movers);
+    let mut longest = [Duration::ZERO; 2];
+    let (points, how) = play_moves(
+        game,
+        first_plays,
+        (first, second),
+        args,
+        &mut movers,
+        &mut longest,
+    );
     Played {
         points,
         how,
         scores: movers,
+        longest,
     }
 }
 
 /// Plays the game's moves; pushes each move's score (its mover's view) to
-/// `movers`.
+/// `movers`; keeps each player's longest reply in `longest`.
 fn play_moves<V: Playable>(
     game: &mut Game<V>,
     first_plays: Color,
-    first: &mut dyn Player<V>,
-    second: &mut dyn Player<V>,
+    (first, second): (&mut dyn Player<V>, &mut dyn Player<V>),
     args: &Args,
     movers: &mut Vec<Option<i32>>,
+    longest: &mut [Duration; 2],
 ) -> (f64, String) {
     let max_plies = args.max_plies;
+    let mut clocks = args.clock.map(|c| Clocks {
+        left: [c.base; 2],
+        increment: c.increment,
+    });
     // Each move's score from the first player's point of view.
     let mut scores: Vec<Option<i32>> = Vec::new();
     if let Err(e) = first.new_game() {
@@ -717,11 +833,31 @@ fn play_moves<V: Playable>(
         }
         let mover = game.current().side_to_move();
         let first_moves = mover == first_plays;
+        let asked = Instant::now();
         let choice = if first_moves {
-            first.choose(game)
+            first.choose(game, clocks.as_ref())
         } else {
-            second.choose(game)
+            second.choose(game, clocks.as_ref())
         };
+        let took = asked.elapsed();
+        let who = usize::from(!first_moves);
+        longest[who] = longest[who].max(took);
+        if let (Some(c), Ok(_)) = (clocks.as_mut(), &choice) {
+            let side = Clocks::of(mover);
+            if took > c.left[side] {
+                let (points, name) = if first_moves { (0.0, "A") } else { (1.0, "B") };
+                return (
+                    points,
+                    format!(
+                        "{name} loses on time at ply {} ({} ms left, took {} ms)",
+                        plies + 1,
+                        c.left[side].as_millis(),
+                        took.as_millis()
+                    ),
+                );
+            }
+            c.left[side] = c.left[side] - took + c.increment;
+        }
         let mv = match choice {
             Ok((mv, score)) => {
                 movers.push(score);
@@ -899,8 +1035,12 @@ const SPRT_LOWER: f64 = -2.944_438_979;
 const SPRT_UPPER: f64 = 2.944_438_979;
 
 fn run<V: Playable>(args: &Args) -> Result<(), String> {
-    if args.movetime_ms.is_none() && args.nodes.is_none() && args.depth.is_none() {
-        return Err("give --movetime-ms, --nodes or --depth".to_owned());
+    if args.movetime_ms.is_none()
+        && args.nodes.is_none()
+        && args.depth.is_none()
+        && args.clock.is_none()
+    {
+        return Err("give --movetime-ms, --nodes, --depth or --clock".to_owned());
     }
     let limits = MoveLimits {
         movetime: args.movetime_ms.map(Duration::from_millis),
@@ -918,11 +1058,18 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
     let name_b = args.name_b.clone().unwrap_or_else(|| args.engine_b.clone());
     let pairs = args.games.div_ceil(2);
     let sprt = args.sprt.as_ref().map(|v| (v[0], v[1]));
+    let how = match args.clock {
+        Some(c) => format!(
+            "clock {} s + {} s",
+            c.base.as_secs_f64(),
+            c.increment.as_secs_f64()
+        ),
+        None => limits.go(),
+    };
     println!(
-        "{}: {name_a} against {name_b}, {} games, {}",
+        "{}: {name_a} against {name_b}, {} games, {how}",
         V::ID,
-        pairs * 2,
-        limits.go()
+        pairs * 2
     );
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -945,14 +1092,14 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
                     break;
                 }
                 for a_colour in [Color::White, Color::Black] {
-                    let (points, how, record) = match openings.game::<V>(pair) {
+                    let (points, how, record, longest) = match openings.game::<V>(pair) {
                         Ok(mut game) => {
                             let opening = game.moves().len();
                             let played = play(&mut game, a_colour, a.as_mut(), b.as_mut(), &args);
                             let line = record(&game, opening, a_colour, &played);
-                            (played.points, played.how, line)
+                            (played.points, played.how, line, played.longest)
                         }
-                        Err(e) => (0.5, e, None),
+                        Err(e) => (0.5, e, None, [Duration::ZERO; 2]),
                     };
                     let report = GameReport {
                         pair,
@@ -960,6 +1107,7 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
                         points,
                         how,
                         record,
+                        longest,
                     };
                     if tx.send(report).is_err() {
                         return;
@@ -980,11 +1128,14 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
         None => None,
     };
     let mut totals = Totals::default();
+    let mut longest = [Duration::ZERO; 2];
     let mut halves: std::collections::HashMap<usize, f64> = Default::default();
     for report in rx {
         if let (Some(f), Some(line)) = (games_out.as_mut(), &report.record) {
             writeln!(f, "{line}").map_err(|e| format!("cannot write a game: {e}"))?;
         }
+        longest[0] = longest[0].max(report.longest[0]);
+        longest[1] = longest[1].max(report.longest[1]);
         match report.points {
             p if p > 0.75 => totals.wins += 1,
             p if p < 0.25 => totals.losses += 1,
@@ -1027,6 +1178,11 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
         let _ = w.join();
     }
     println!("final: {}", totals.line(&name_a, &name_b, sprt));
+    println!(
+        "longest reply: {name_a} {} ms, {name_b} {} ms",
+        longest[0].as_millis(),
+        longest[1].as_millis()
+    );
     Ok(())
 }
 

@@ -21,7 +21,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -53,6 +53,14 @@ impl Tables {
         let mut tables = self.0.lock().expect("table lock");
         let table = tables.entry(V::ID).or_insert_with(|| Table::new(entries));
         work(table)
+    }
+
+    /// Makes the table of `variant` now if it has none (at `isready`, which
+    /// no clock times), so that the first `go` of a game does not pay for
+    /// it.
+    fn prepare(&self, variant: VariantId, entries: usize) {
+        let mut tables = self.0.lock().expect("table lock");
+        tables.entry(variant).or_insert_with(|| Table::new(entries));
     }
 }
 
@@ -219,6 +227,11 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 say(if s.ucci { "ucciok" } else { "uciok" });
             }
             "isready" => {
+                // Not while a search runs (it holds the tables).
+                if s.running.as_ref().is_none_or(|(_, h)| h.is_finished()) {
+                    s.tables
+                        .prepare(s.variant, search::table_entries(s.hash_mb));
+                }
                 say("readyok");
             }
             "setoption" => set_option(&mut s, &words, &say),
@@ -232,6 +245,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 s.position = words[1..].iter().map(|w| w.to_string()).collect();
             }
             "go" => {
+                let received = Instant::now();
                 stop(&mut s);
                 let control = Control::default();
                 let (mut limits, clock) = go_limits(&words, s.multipv);
@@ -261,6 +275,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                         limits,
                         clock: &clock,
                         control: &c,
+                        received,
                         entries,
                         tables: &tables,
                         say: &say,
@@ -523,6 +538,8 @@ struct Go<'a> {
     limits: Limits,
     clock: &'a Clock,
     control: &'a Control,
+    /// When the `go` came: its time limits count from then.
+    received: Instant,
     entries: usize,
     tables: &'a Tables,
     say: &'a dyn Fn(&str),
@@ -593,7 +610,15 @@ impl Visitor for Go<'_> {
             seed: fastrand::u64(..),
             ..Request::new(self.limits.clone())
         };
+        let received = self.received;
         let found = self.tables.with::<V, _>(self.entries, |table| {
+            // The clock runs from the `go`: what it took to get here (the
+            // game replayed, a table made) comes off the search's time.
+            let mut request = request;
+            let spent = received.elapsed();
+            let rest = |t: Duration| t.saturating_sub(spent).max(Duration::from_millis(1));
+            request.limits.movetime = request.limits.movetime.map(rest);
+            request.limits.optimum = request.limits.optimum.map(rest);
             analyse(&game, &request, self.control, table, Some(&mut report))
         });
         match found.map(|a| a.result) {
