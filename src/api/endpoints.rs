@@ -479,6 +479,10 @@ fn refused(refused: Refused, pool: &EnginePool) -> ApiError {
                 ),
             )
         }
+        Refused::ClientGone => ApiError::new(
+            Problem::EngineBusy,
+            "the client went away while its search waited for a thread",
+        ),
         Refused::ShuttingDown => ApiError::new(
             Problem::EngineBusy,
             "the server is shutting down; retry on another instance",
@@ -495,7 +499,10 @@ async fn analyze<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
     let p = prepare::<V>(&a.req, &a.pool)?;
     let game = p.game.clone();
     let pool = &a.pool;
-    let permit = pool.admit(a.client).await.map_err(|r| refused(r, pool))?;
+    let permit = pool
+        .admit(a.client, a.peer.as_deref())
+        .await
+        .map_err(|r| refused(r, pool))?;
     let found = pool
         .start(permit, p.game, p.request, a.peer, None)
         .map_err(|r| refused(r, pool))?
@@ -529,7 +536,7 @@ async fn analyze_stream<V: Playable>(a: Analyze) -> Result<Lines, ApiError> {
     let p = prepare::<V>(&a.req, &a.pool)?;
     let permit = a
         .pool
-        .admit(a.client)
+        .admit(a.client, a.peer.as_deref())
         .await
         .map_err(|r| refused(r, &a.pool))?;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
@@ -738,7 +745,7 @@ async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
     let verdict = adjudged(&replayed);
     let permit = r
         .pool
-        .admit(r.client)
+        .admit(r.client, r.peer.as_deref())
         .await
         .map_err(|e| refused(e, &r.pool))?;
     let game = replayed.game;

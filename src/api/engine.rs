@@ -25,6 +25,8 @@ pub enum Refused {
     Busy,
     /// The client has as many searches running or waiting as one may.
     ClientBusy,
+    /// The client went away while its search waited for a thread.
+    ClientGone,
     /// The server is stopping.
     ShuttingDown,
     /// No thread could be started.
@@ -194,10 +196,15 @@ impl EnginePool {
 
     /// A slot for a search of `client`: at once if one is free, else the
     /// first to free up within `--search-wait-ms` (waiters in order of
-    /// arrival). Refused when the server is stopping, and (after a second,
-    /// its `Retry-After`) when the client already has its share of searches
-    /// running or waiting.
-    pub async fn admit(self: &Arc<Self>, client: Option<ClientKey>) -> Result<Permit, Refused> {
+    /// arrival; a waiting search whose client behind `peer` goes away
+    /// gives up its place, looked at every 100 ms). Refused when the server
+    /// is stopping, and (after a second) when the client already has its
+    /// share of searches running or waiting.
+    pub async fn admit(
+        self: &Arc<Self>,
+        client: Option<ClientKey>,
+        peer: Option<&Peer>,
+    ) -> Result<Permit, Refused> {
         if self.is_cut() {
             return Err(Refused::ShuttingDown);
         }
@@ -217,11 +224,23 @@ impl EnginePool {
             Err(_) => {
                 self.stats.waiting.fetch_add(1, Ordering::AcqRel);
                 let _waiting = Waiting(&self.stats.waiting);
-                let wait = self.config.search_wait;
-                actix_web::rt::time::timeout(wait, self.slots.clone().acquire_owned())
-                    .await
-                    .ok()
-                    .and_then(Result::ok)
+                let deadline = std::time::Instant::now() + self.config.search_wait;
+                // One place in the queue, kept while the client is looked at.
+                let acquire = self.slots.clone().acquire_owned();
+                let mut acquire = std::pin::pin!(acquire);
+                loop {
+                    let left = deadline.saturating_duration_since(std::time::Instant::now());
+                    let tick = left.min(Duration::from_millis(100));
+                    match actix_web::rt::time::timeout(tick, acquire.as_mut()).await {
+                        Ok(slot) => break slot.ok(),
+                        Err(_) if peer.is_some_and(|p| p.is_gone()) => {
+                            self.stats.cancelled.fetch_add(1, Ordering::Relaxed);
+                            return Err(Refused::ClientGone);
+                        }
+                        Err(_) if left <= tick => break None,
+                        Err(_) => {}
+                    }
+                }
             }
         };
         let Some(slot) = slot else {
@@ -416,12 +435,12 @@ mod tests {
     #[actix_rt::test]
     async fn slots_are_bounded_and_returned() {
         let pool = pool(2, None, 0);
-        let a = pool.admit(None).await.expect("first slot");
-        let b = pool.admit(None).await.expect("second slot");
-        assert_eq!(pool.admit(None).await.err(), Some(Refused::Busy));
+        let a = pool.admit(None, None).await.expect("first slot");
+        let b = pool.admit(None, None).await.expect("second slot");
+        assert_eq!(pool.admit(None, None).await.err(), Some(Refused::Busy));
         assert_eq!(pool.stats.rejected.load(Ordering::Relaxed), 1);
         drop(a);
-        let c = pool.admit(None).await.expect("a freed slot");
+        let c = pool.admit(None, None).await.expect("a freed slot");
         assert_eq!(pool.stats.running.load(Ordering::Relaxed), 2);
         drop((b, c));
         assert_eq!(pool.stats.running.load(Ordering::Relaxed), 0);
@@ -431,12 +450,18 @@ mod tests {
     async fn a_client_gets_its_share_and_no_more() {
         let pool = pool(2, Some(1), 0);
         let (a, b) = (ClientKey::for_tests(1), ClientKey::for_tests(2));
-        let first = pool.admit(Some(a)).await.expect("a's search");
-        assert_eq!(pool.admit(Some(a)).await.err(), Some(Refused::ClientBusy));
+        let first = pool.admit(Some(a), None).await.expect("a's search");
+        assert_eq!(
+            pool.admit(Some(a), None).await.err(),
+            Some(Refused::ClientBusy)
+        );
         assert_eq!(pool.stats.refused_client.load(Ordering::Relaxed), 1);
-        let other = pool.admit(Some(b)).await.expect("b's search, beside a's");
+        let other = pool
+            .admit(Some(b), None)
+            .await
+            .expect("b's search, beside a's");
         drop(first);
-        let again = pool.admit(Some(a)).await.expect("a's share is back");
+        let again = pool.admit(Some(a), None).await.expect("a's share is back");
         drop((other, again));
         assert!(
             pool.clients.lock().unwrap().is_empty(),
@@ -452,15 +477,18 @@ mod tests {
             ClientKey::for_tests(2),
             ClientKey::for_tests(3),
         );
-        let held = pool.admit(Some(a)).await.unwrap();
+        let held = pool.admit(Some(a), None).await.unwrap();
         let (p1, p2) = (pool.clone(), pool.clone());
-        let first = actix_rt::spawn(async move { p1.admit(Some(b)).await.map(|_| "b") });
+        let first = actix_rt::spawn(async move { p1.admit(Some(b), None).await.map(|_| "b") });
         actix_rt::time::sleep(Duration::from_millis(20)).await;
-        let second = actix_rt::spawn(async move { p2.admit(Some(c)).await.map(|_| "c") });
+        let second = actix_rt::spawn(async move { p2.admit(Some(c), None).await.map(|_| "c") });
         actix_rt::time::sleep(Duration::from_millis(20)).await;
         assert_eq!(pool.stats.waiting.load(Ordering::Relaxed), 2);
         // A client already waiting has its share under way.
-        assert_eq!(pool.admit(Some(b)).await.err(), Some(Refused::ClientBusy));
+        assert_eq!(
+            pool.admit(Some(b), None).await.err(),
+            Some(Refused::ClientBusy)
+        );
         drop(held);
         assert_eq!(first.await.unwrap(), Ok("b"), "first come, first served");
         assert_eq!(second.await.unwrap(), Ok("c"));
@@ -470,9 +498,9 @@ mod tests {
     #[actix_rt::test]
     async fn a_wait_is_bounded() {
         let pool = pool(1, None, 50);
-        let _held = pool.admit(None).await.unwrap();
+        let _held = pool.admit(None, None).await.unwrap();
         let start = std::time::Instant::now();
-        assert_eq!(pool.admit(None).await.err(), Some(Refused::Busy));
+        assert_eq!(pool.admit(None, None).await.err(), Some(Refused::Busy));
         assert!(start.elapsed() >= Duration::from_millis(50));
         assert_eq!(pool.stats.waiting.load(Ordering::Relaxed), 0);
     }

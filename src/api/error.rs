@@ -455,14 +455,14 @@ pub enum BusyError {
     #[response(status = 429, content_type = "application/problem+json",
         headers(
             ("Retry-After" = u32, description = "Seconds to wait before retrying"),
-            ("RateLimit-Policy" = String, description = "With --rate-limit: the client's quota, e.g. `\"client\";q=20;w=1` (20 requests a second)"),
+            ("RateLimit-Policy" = String, description = "With --rate-limit: the client's rate, e.g. `\"client\";q=20;w=1` (20 requests a second)"),
             ("RateLimit" = String, description = "With --rate-limit: what is left of it, e.g. `\"client\";r=0;t=1`")
         ),
         example = json!({
         "type": "urn:arbiter:problem:too-many-searches",
         "title": "This client has as many searches under way as one client may",
         "status": 429,
-        "detail": "the client at 192.0.2.1 already has 1 search running or waiting, as many as one client may (the server's --max-searches-per-client); retry when one has ended",
+        "detail": "this client already has 1 search running or waiting, as many as one client may (the server's --max-searches-per-client); retry when one has ended",
         "code": "too_many_searches"
     }))]
     TooMany(ProblemDetails),
@@ -477,14 +477,14 @@ pub enum RateLimitedError {
     #[response(status = 429, content_type = "application/problem+json",
         headers(
             ("Retry-After" = u32, description = "Seconds to wait before retrying"),
-            ("RateLimit-Policy" = String, description = "The client's quota: `q` requests over `w` seconds, e.g. `\"client\";q=20;w=1`"),
+            ("RateLimit-Policy" = String, description = "The client's rate: `q` requests over `w` seconds, e.g. `\"client\";q=20;w=1`"),
             ("RateLimit" = String, description = "What is left of it: `r` requests, all back in `t` seconds, e.g. `\"client\";r=0;t=1`")
         ),
         example = json!({
         "type": "urn:arbiter:problem:rate-limited",
         "title": "Too many requests from this client; retry after the time given",
         "status": 429,
-        "detail": "the client at 192.0.2.1 sent more than its share: 20 requests a second, 20 at once (the server's --rate-limit and --rate-burst); retry after 1 s",
+        "detail": "the client at 192.0.2.1 sent more than its share: 20 requests a second, 20 at once (the server's --rate-limit and --rate-burst); this answer was held until its share came back: retry now",
         "code": "rate_limited"
     }))]
     RateLimited(ProblemDetails),

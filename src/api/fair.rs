@@ -25,8 +25,10 @@ use super::error::{ApiError, Problem};
 /// Who a request comes from, as far as fair shares go: the value of the
 /// header named by `--client-key-header`, else the peer's address (an IPv6
 /// peer by its /64 network, which one host or home usually holds whole).
-/// Hashed with a key chosen at start, so a client cannot pick a value that
-/// shares another's key.
+/// Hashed with a key chosen at start (no two values collide by design).
+/// A named header is trusted as it comes: name one only when every request
+/// passes a proxy that sets it (the balancer is the only way in), or a
+/// client can write another's address, or a new value each time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ClientKey(u64);
 
@@ -66,25 +68,30 @@ pub struct FairStats {
 
 type Limiter = governor::DefaultKeyedRateLimiter<ClientKey, StateInformationMiddleware>;
 
-/// Refusals answered after their `Retry-After`, so that a client that asks
-/// again at once (a closed loop of connections) cannot spin the server on
-/// refusals and crowd out the others. A hold is at most a second, plus up
-/// to a quarter of one at random, so that a flood's connections do not
-/// come back in step; no more than [`MAX_HELD`] are held at once (each
-/// holds a connection and a timer): past it, refusals go at once.
+/// Refusals answered after a wait, so that a client that asks again at
+/// once (a closed loop of connections) cannot spin the server on refusals
+/// and crowd out the others. A hold is at most a second, plus up to a
+/// quarter of one at random, so that a flood's connections do not come
+/// back in step; no more than [`MAX_HELD`] are held at once (each holds a
+/// connection and a timer): past it, refusals go at once. The answer's
+/// `Retry-After` counts from when it is sent.
 #[derive(Debug, Default)]
 pub struct Hold(AtomicUsize);
 
 /// The most refusals held at once by one [`Hold`].
 const MAX_HELD: usize = 1024;
 
+/// How long a refusal over the rate is held: a second, the longest a
+/// client's share takes to come back (rates are whole requests a second).
+const HOLD: Duration = Duration::from_secs(1);
+
 impl Hold {
-    /// Waits out the `retry` a refusal tells (at most a second, and a
-    /// random quarter of one more), unless too many are held already.
-    pub async fn refusal(&self, retry: Duration) {
+    /// Waits `hold` (at most a second) and a random quarter of a second
+    /// more, unless too many are held already.
+    pub async fn refusal(&self, hold: Duration) {
         if self.0.fetch_add(1, Ordering::AcqRel) < MAX_HELD {
             let jitter = Duration::from_millis(fastrand::u64(0..250));
-            actix_web::rt::time::sleep(retry.min(Duration::from_secs(1)) + jitter).await;
+            actix_web::rt::time::sleep(hold.min(Duration::from_secs(1)) + jitter).await;
         }
         self.0.fetch_sub(1, Ordering::AcqRel);
     }
@@ -154,7 +161,11 @@ impl Fairness {
             // An address in the header keys as the same peer would.
             Some((value, _)) => match value.parse::<IpAddr>() {
                 Ok(ip) => self.address_key(ip),
-                Err(_) => ClientKey(self.hasher.hash_one(("name", value))),
+                // Some proxies write the client's port too.
+                Err(_) => match value.parse::<SocketAddr>() {
+                    Ok(addr) => self.address_key(addr.ip()),
+                    Err(_) => ClientKey(self.hasher.hash_one(("name", value))),
+                },
             },
             None => match peer {
                 Some(p) => self.address_key(p.ip()),
@@ -205,15 +216,17 @@ impl Fairness {
     }
 }
 
-/// `RateLimit-Policy: "client";q=B;w=W` (the burst over the seconds it
-/// takes to earn it back) and `RateLimit: "client";r=R;t=T` (`R` requests
+/// `RateLimit-Policy: "client";q=Q;w=W` (the rate: `Q` requests over `W`
+/// seconds, `W` the seconds a full burst takes to come back, so that the
+/// burst fits within `Q`) and `RateLimit: "client";r=R;t=T` (`R` requests
 /// left now, all of the burst back in `T` seconds), in the form of
 /// draft-ietf-httpapi-ratelimit-headers (09).
 fn rate_headers(headers: &mut HeaderMap, rate: Rate, remaining: u32) {
     let (per, burst) = (rate.per_second.get(), rate.burst.get());
     let window = burst.div_ceil(per);
+    let quota = per.saturating_mul(window);
     let reset = (burst - remaining.min(burst)).div_ceil(per);
-    let policy = format!("\"{POLICY}\";q={burst};w={window}");
+    let policy = format!("\"{POLICY}\";q={quota};w={window}");
     let now = format!("\"{POLICY}\";r={remaining};t={reset}");
     for (name, value) in [(RATELIMIT_POLICY, policy), (RATELIMIT, now)] {
         if let Ok(v) = HeaderValue::from_str(&value) {
@@ -258,16 +271,22 @@ pub async fn limit(
             Ok(res.map_into_left_body())
         }
         Err(not_until) => {
+            fair.stats.limited.fetch_add(1, Ordering::Relaxed);
+            // Held a second (the most a share takes to come back), then
+            // told how long is left to wait: usually nothing.
+            fair.held.refusal(HOLD).await;
             let wait = not_until.wait_time_from(limiter.clock().now());
             let retry = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            let retry = retry.max(1);
-            fair.stats.limited.fetch_add(1, Ordering::Relaxed);
-            fair.held.refusal(Duration::from_secs(retry)).await;
             let who = fair.describe(req.headers(), req.peer_addr());
+            let when = if retry == 0 {
+                "this answer was held until its share came back: retry now".to_owned()
+            } else {
+                format!("retry after {retry} s")
+            };
             let err = ApiError::new(
                 Problem::RateLimited,
                 format!(
-                    "{who} sent more than its share: {} requests a second, {} at once (the server's --rate-limit and --rate-burst); retry after {retry} s",
+                    "{who} sent more than its share: {} requests a second, {} at once (the server's --rate-limit and --rate-burst); {when}",
                     rate.per_second, rate.burst
                 ),
             );
@@ -344,6 +363,11 @@ mod tests {
             )
         );
         assert_eq!(via, f.key_of(&HeaderMap::new(), peer("198.51.100.2:1")));
+        // An address with its port is that address.
+        assert_eq!(
+            via,
+            f.key_of(&headers(&[("x-forwarded-for", "198.51.100.2:4711")]), from)
+        );
         // Without the header (or empty), the peer.
         assert_eq!(
             f.key_of(&HeaderMap::new(), from),
@@ -366,7 +390,15 @@ mod tests {
         };
         let mut h = HeaderMap::new();
         rate_headers(&mut h, rate, 5);
-        assert_eq!(h.get(&RATELIMIT_POLICY).unwrap(), "\"client\";q=25;w=3");
+        assert_eq!(h.get(&RATELIMIT_POLICY).unwrap(), "\"client\";q=30;w=3");
+        let mut small = HeaderMap::new();
+        let fast = Rate {
+            per_second: NonZeroU32::new(20).unwrap(),
+            burst: NonZeroU32::new(5).unwrap(),
+        };
+        rate_headers(&mut small, fast, 4);
+        // The rate, not the burst: 20 a second.
+        assert_eq!(small.get(&RATELIMIT_POLICY).unwrap(), "\"client\";q=20;w=1");
         assert_eq!(h.get(&RATELIMIT).unwrap(), "\"client\";r=5;t=2");
         rate_headers(&mut h, rate, 25);
         assert_eq!(h.get(&RATELIMIT).unwrap(), "\"client\";r=25;t=0");

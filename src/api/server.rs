@@ -53,15 +53,17 @@ pub struct ServeArgs {
     /// headers (default: no limit).
     #[arg(long, env = "ARBITER_RATE_LIMIT")]
     pub rate_limit: Option<std::num::NonZeroU32>,
-    /// Requests a client may make at once above `--rate-limit`, after a
-    /// quiet spell (default: one second's worth).
+    /// The most requests a client may make at once, after a quiet spell
+    /// (the bucket `--rate-limit` refills; default: one second's worth).
     #[arg(long, env = "ARBITER_RATE_BURST", requires = "rate_limit")]
     pub rate_burst: Option<std::num::NonZeroU32>,
     /// The request header naming the client for the per-client limits,
     /// e.g. `X-Forwarded-For` behind a balancer that appends it (its last
     /// value counts: the address the balancer saw), or a header your
-    /// gateway sets to the caller's account. Default, and for a request
-    /// without it: the peer's address (an IPv6 peer by its /64).
+    /// gateway sets to the caller's account. Trusted as it comes: name one
+    /// only if every request passes the proxy that sets it. Default, and
+    /// for a request without it: the peer's address (an IPv6 peer by its
+    /// /64).
     #[arg(long, env = "ARBITER_CLIENT_KEY_HEADER")]
     pub client_key_header: Option<actix_web::http::header::HeaderName>,
     /// Search time when a request sets no limit, in milliseconds.

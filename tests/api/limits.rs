@@ -71,7 +71,8 @@ async fn a_client_over_its_rate_is_told_when_to_come_back() {
         let exposed = header(&r, "access-control-expose-headers").to_lowercase();
         assert!(exposed.contains("ratelimit-policy") && exposed.contains("retry-after"));
     }
-    // Over the burst: held for its Retry-After, then refused.
+    // Over the burst: held until the share is back (a second), then
+    // refused, told it may ask again now.
     let asked = Instant::now();
     let r = as_client(&s, "alice", LM, body.clone()).await;
     assert!(
@@ -79,7 +80,7 @@ async fn a_client_over_its_rate_is_told_when_to_come_back() {
         "answered at once"
     );
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(header(&r, "retry-after"), "1");
+    assert_eq!(header(&r, "retry-after"), "0");
     assert_eq!(header(&r, "content-type"), "application/problem+json");
     assert!(header(&r, "ratelimit").starts_with("\"client\";r=0;t="));
     assert!(r.headers().contains_key("x-request-id"));
@@ -88,7 +89,9 @@ async fn a_client_over_its_rate_is_told_when_to_come_back() {
     assert_eq!(problem["status"], 429);
     let detail = problem["detail"].as_str().unwrap();
     assert!(
-        detail.contains("x-client 'alice'") && detail.contains("1 requests a second, 3 at once"),
+        detail.contains("x-client 'alice'")
+            && detail.contains("1 requests a second, 3 at once")
+            && detail.ends_with("retry now"),
         "{detail}"
     );
     // Another client has a share of its own.
@@ -253,5 +256,51 @@ async fn searches_wait_in_turn_for_a_thread_and_no_longer_than_allowed() {
             .contains("stayed busy for 100 ms"),
         "{problem}"
     );
+    assert_eq!(long.await.unwrap(), StatusCode::OK);
+}
+
+#[actix_rt::test]
+async fn a_search_whose_client_hangs_up_gives_up_its_place() {
+    use std::io::Write;
+    let s = start_with(ServeArgs {
+        workers: Some(2),
+        max_searches: Some(1),
+        search_wait_ms: Some(5_000),
+        ..ServeArgs::default()
+    })
+    .await;
+    let long = search(&s, "alice", 2_000);
+    until_running(&s, 1).await;
+    let addr = s.base.trim_start_matches("http://").to_owned();
+    let mut sock = std::net::TcpStream::connect(&addr).unwrap();
+    let body = r#"{"depth": 1}"#;
+    write!(
+        sock,
+        "POST {ANALYZE} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut waited = false;
+    for _ in 0..100 {
+        if metric(&s, "arbiter_searches_waiting").await == 1 {
+            waited = true;
+            break;
+        }
+        actix_rt::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(waited, "the search never waited");
+    drop(sock);
+    // It leaves the queue while Alice's search still runs.
+    let mut left = false;
+    for _ in 0..100 {
+        if metric(&s, "arbiter_searches_waiting").await == 0 {
+            left = true;
+            break;
+        }
+        actix_rt::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(left, "the search kept waiting for a client that had gone");
+    assert_eq!(metric(&s, "arbiter_searches_running").await, 1);
+    assert_eq!(metric(&s, "arbiter_searches_cancelled_total").await, 1);
     assert_eq!(long.await.unwrap(), StatusCode::OK);
 }
