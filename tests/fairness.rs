@@ -60,23 +60,13 @@ fn client_b(base: &str, dir: &std::path::Path, phase: &str) -> (Load, Load) {
 }
 
 fn metric(base: &str, name: &str) -> u64 {
-    let text = reqwest::blocking_get(&format!("{base}/metrics"));
-    text.lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in the metrics"))
-}
-
-mod reqwest {
-    /// A GET's body, on a runtime of its own.
-    pub fn blocking_get(url: &str) -> String {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap()
-            .block_on(async { ::reqwest::get(url).await?.text().await })
-            .unwrap()
-    }
+    let text = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async { reqwest::get(format!("{base}/metrics")).await?.text().await })
+        .unwrap();
+    common::metric_value(&text, name)
 }
 
 #[test]

@@ -40,10 +40,19 @@ async fn metric(s: &Server, name: &str) -> u64 {
         .text()
         .await
         .unwrap();
-    text.lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in the metrics"))
+    common::metric_value(&text, name)
+}
+
+/// Whether the metric `name` reaches `value` within `tries` looks,
+/// `every_ms` apart.
+async fn reaches(s: &Server, name: &str, value: u64, tries: u32, every_ms: u64) -> bool {
+    for _ in 0..tries {
+        if metric(s, name).await == value {
+            return true;
+        }
+        actix_rt::time::sleep(Duration::from_millis(every_ms)).await;
+    }
+    false
 }
 
 #[actix_rt::test]
@@ -156,13 +165,10 @@ fn search(s: &Server, client: &'static str, ms: u64) -> actix_rt::task::JoinHand
 }
 
 async fn until_running(s: &Server, n: u64) {
-    for _ in 0..250 {
-        if metric(s, "arbiter_searches_running").await == n {
-            return;
-        }
-        actix_rt::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("{n} searches never ran at once");
+    assert!(
+        reaches(s, "arbiter_searches_running", n, 250, 20).await,
+        "{n} searches never ran at once"
+    );
 }
 
 #[actix_rt::test]
@@ -223,15 +229,10 @@ async fn searches_wait_in_turn_for_a_thread_and_no_longer_than_allowed() {
     let long = search(&s, "alice", 600);
     until_running(&s, 1).await;
     let bob = search(&s, "bob", 50);
-    let mut waited = false;
-    for _ in 0..50 {
-        if metric(&s, "arbiter_searches_waiting").await == 1 {
-            waited = true;
-            break;
-        }
-        actix_rt::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert!(waited, "Bob's search never waited");
+    assert!(
+        reaches(&s, "arbiter_searches_waiting", 1, 50, 10).await,
+        "Bob's search never waited"
+    );
     assert_eq!(long.await.unwrap(), StatusCode::OK);
     assert_eq!(bob.await.unwrap(), StatusCode::OK, "Bob waited his turn");
     assert_eq!(metric(&s, "arbiter_searches_rejected_total").await, 0);
@@ -280,26 +281,16 @@ async fn a_search_whose_client_hangs_up_gives_up_its_place() {
         body.len()
     )
     .unwrap();
-    let mut waited = false;
-    for _ in 0..100 {
-        if metric(&s, "arbiter_searches_waiting").await == 1 {
-            waited = true;
-            break;
-        }
-        actix_rt::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert!(waited, "the search never waited");
+    assert!(
+        reaches(&s, "arbiter_searches_waiting", 1, 100, 10).await,
+        "the search never waited"
+    );
     drop(sock);
     // It leaves the queue while Alice's search still runs.
-    let mut left = false;
-    for _ in 0..100 {
-        if metric(&s, "arbiter_searches_waiting").await == 0 {
-            left = true;
-            break;
-        }
-        actix_rt::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert!(left, "the search kept waiting for a client that had gone");
+    assert!(
+        reaches(&s, "arbiter_searches_waiting", 0, 100, 10).await,
+        "the search kept waiting for a client that had gone"
+    );
     assert_eq!(metric(&s, "arbiter_searches_running").await, 1);
     assert_eq!(metric(&s, "arbiter_searches_cancelled_total").await, 1);
     assert_eq!(long.await.unwrap(), StatusCode::OK);
