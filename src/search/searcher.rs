@@ -273,6 +273,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     pub(super) fn push(&mut self, mv: V::Move) {
         let mut child = self.pos().clone();
         child.make_move(mv);
+        self.table.prefetch(child.hash_key());
         self.hashes.push(child.hash_key());
         self.path.push(child);
         self.moves.push(mv);

@@ -86,11 +86,15 @@ impl Entry {
     }
 }
 
+/// One bucket: two words an entry (key XOR data, data), `WAYS` entries,
+/// on one cache line of its own.
+#[repr(align(64))]
+struct Bucket([AtomicU64; WAYS * 2]);
+
 /// The transposition table: a power of two of buckets, each indexed by the
 /// low bits of the position's key and checked against the whole key.
 pub struct Table {
-    /// Two words an entry (key XOR data, data), `WAYS` entries a bucket.
-    words: Vec<AtomicU64>,
+    buckets: Vec<Bucket>,
     mask: usize,
     /// Bumped by each search, so that old entries give way first.
     generation: AtomicU8,
@@ -103,7 +107,9 @@ impl Table {
         let buckets = (entries / WAYS).max(1024 / WAYS);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Table {
-            words: (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect(),
+            buckets: (0..buckets)
+                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
+                .collect(),
             mask: buckets - 1,
             generation: AtomicU8::new(0),
         }
@@ -119,9 +125,26 @@ impl Table {
 
     /// The words of the bucket for `key`.
     #[inline]
-    fn bucket(&self, key: u64) -> &[AtomicU64] {
-        let start = (key as usize & self.mask) * WAYS * 2;
-        &self.words[start..start + WAYS * 2]
+    fn bucket(&self, key: u64) -> &[AtomicU64; WAYS * 2] {
+        &self.buckets[key as usize & self.mask].0
+    }
+
+    /// Asks the processor to bring the bucket for `key` into its cache
+    /// (where it can: x86-64), so that the probe a little later does not
+    /// wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = self.bucket(key).as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is a hint with no effect on memory or on
+            // the program's behaviour, and never faults; the address is
+            // the start of a bucket this table owns.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for this key, if any.
