@@ -127,6 +127,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         // Iterations since the best move last changed.
         let mut stable = 0u32;
+        // The first line's score after each completed iteration.
+        let mut scores: Vec<i32> = Vec::new();
         for depth in self.first_depth..=self.max_depth {
             let mut lines: Vec<Line<V::Move>> = Vec::new();
             self.excluded.clear();
@@ -216,6 +218,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             } else {
                 stable = 0;
             }
+            scores.push(internal(lines[0].score));
             result.best_move = lines[0].moves[0];
             result.lines = lines;
             result.depth = depth;
@@ -235,7 +238,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             }
             // With a time to aim at: no new iteration once it is used up,
             // sooner when the best move has held for several iterations,
-            // later while it keeps changing.
+            // later while it keeps changing, and later while the score
+            // falls (a threat found late wants time to meet it).
             if let Some(optimum) = self.optimum {
                 let percent = match stable {
                     0 => 150,
@@ -243,6 +247,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     2..=3 => 80,
                     _ => 55,
                 };
+                let percent = percent * falling_percent(&scores) / 100;
                 if self.start.elapsed() * 100 > optimum * percent {
                     break;
                 }
@@ -362,6 +367,22 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 }
 
+/// How much of the aimed time to use, in percent, after the first line's
+/// score went through `scores` (one per completed iteration): more when it
+/// fell over the last iteration and over the last three, up to 150 (100
+/// while it holds or rises). Mate scores count as their
+/// bound, so that a mate found or lost counts as a large change.
+fn falling_percent(scores: &[i32]) -> u32 {
+    let Some(&now) = scores.last() else {
+        return 100;
+    };
+    let clamp = |s: i32| s.clamp(-MATE_BOUND, MATE_BOUND);
+    let back = |n: usize| scores.len().checked_sub(n + 1).map_or(now, |i| scores[i]);
+    let drop_one = clamp(back(1)) - clamp(now);
+    let drop_three = clamp(back(3)) - clamp(now);
+    (100 + drop_one.max(0) + drop_three.max(0) / 2).min(150) as u32
+}
+
 /// Selection sort, one step: moves the move with the highest key among
 /// `list[i..]` to `list[i]` (with its key) and returns it.
 pub(super) fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> M {
@@ -374,4 +395,26 @@ pub(super) fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> 
     list.swap(i, j);
     keys.swap(i, j);
     list[i]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::falling_percent;
+    use crate::search::MATE;
+
+    #[test]
+    fn a_falling_score_earns_more_time_and_a_rising_one_less() {
+        assert_eq!(falling_percent(&[]), 100);
+        assert_eq!(falling_percent(&[40]), 100);
+        assert_eq!(falling_percent(&[40, 40, 40, 40]), 100);
+        // 30 down over the last iteration and over the last three.
+        assert_eq!(falling_percent(&[40, 40, 40, 10]), 145);
+        // Down 20 over three iterations (10 more), up 10 over the last.
+        assert_eq!(falling_percent(&[40, 30, 10, 20]), 110);
+        assert_eq!(falling_percent(&[0, 0, 0, 25]), 100);
+        // Bounded; a mate found against the mover counts in full.
+        assert_eq!(falling_percent(&[50, 50, 50, -400]), 150);
+        assert_eq!(falling_percent(&[0, 0, 0, -MATE + 10]), 150);
+        assert_eq!(falling_percent(&[0, 0, 0, MATE - 10]), 100);
+    }
 }

@@ -162,11 +162,7 @@ async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
     let mut running = false;
     for _ in 0..250 {
         let (_, _, metrics) = s.get("/metrics").await;
-        if metrics
-            .as_str()
-            .unwrap()
-            .contains("\narbiter_searches_running 1\n")
-        {
+        if common::metric_value(metrics.as_str().unwrap(), "arbiter_searches_running") == 1 {
             running = true;
             break;
         }
