@@ -278,8 +278,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     pub(super) fn push(&mut self, mv: V::Move) {
         let mut child = self.pos().clone();
         child.make_move(mv);
-        self.table.prefetch(child.hash_key());
-        self.hashes.push(child.hash_key());
+        let key = child.hash_key();
+        self.table.prefetch(key);
+        self.hashes.push(key);
         self.path.push(child);
         self.moves.push(mv);
     }
@@ -370,8 +371,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
 /// How much of the aimed time to use, in percent, after the first line's
 /// score went through `scores` (one per completed iteration): more when it
 /// fell over the last iteration and over the last three, up to 150 (100
-/// while it holds or rises). Mate scores count as their
-/// bound, so that a mate found or lost counts as a large change.
+/// while it holds or rises). Mate scores count as their bound, so that a
+/// mate found against the mover counts as a large fall.
 fn falling_percent(scores: &[i32]) -> u32 {
     let Some(&now) = scores.last() else {
         return 100;
@@ -403,7 +404,7 @@ mod tests {
     use crate::search::MATE;
 
     #[test]
-    fn a_falling_score_earns_more_time_and_a_rising_one_less() {
+    fn a_falling_score_earns_more_time_and_a_rising_one_no_less() {
         assert_eq!(falling_percent(&[]), 100);
         assert_eq!(falling_percent(&[40]), 100);
         assert_eq!(falling_percent(&[40, 40, 40, 40]), 100);

@@ -159,16 +159,7 @@ async fn a_full_engine_refuses_at_once_and_cheap_endpoints_still_answer() {
     .await;
     let sock = long_search(&s.base);
     // Wait until the long search holds the slot (the metrics say so).
-    let mut running = false;
-    for _ in 0..250 {
-        let (_, _, metrics) = s.get("/metrics").await;
-        if common::metric_value(metrics.as_str().unwrap(), "arbiter_searches_running") == 1 {
-            running = true;
-            break;
-        }
-        actix_rt::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert!(running, "the long search never started");
+    until_running(&s, 1).await;
     let r = s
         .client
         .post(format!("{}{ANALYZE}", s.base))

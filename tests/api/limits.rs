@@ -30,31 +30,6 @@ fn header<'a>(r: &'a reqwest::Response, name: &str) -> &'a str {
         .unwrap()
 }
 
-async fn metric(s: &Server, name: &str) -> u64 {
-    let text = s
-        .client
-        .get(format!("{}/metrics", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    common::metric_value(&text, name)
-}
-
-/// Whether the metric `name` reaches `value` within `tries` looks,
-/// `every_ms` apart.
-async fn reaches(s: &Server, name: &str, value: u64, tries: u32, every_ms: u64) -> bool {
-    for _ in 0..tries {
-        if metric(s, name).await == value {
-            return true;
-        }
-        actix_rt::time::sleep(Duration::from_millis(every_ms)).await;
-    }
-    false
-}
-
 #[actix_rt::test]
 async fn a_client_over_its_rate_is_told_when_to_come_back() {
     let s = start_with(ServeArgs {
@@ -162,13 +137,6 @@ fn search(s: &Server, client: &'static str, ms: u64) -> actix_rt::task::JoinHand
             .unwrap()
             .status()
     })
-}
-
-async fn until_running(s: &Server, n: u64) {
-    assert!(
-        reaches(s, "arbiter_searches_running", n, 250, 20).await,
-        "{n} searches never ran at once"
-    );
 }
 
 #[actix_rt::test]

@@ -23,6 +23,40 @@ use common::http::{assert_problem, start, start_with, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+/// The sample `name` of the server's `/metrics` now.
+async fn metric(s: &Server, name: &str) -> u64 {
+    let text = s
+        .client
+        .get(format!("{}/metrics", s.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    common::metric_value(&text, name)
+}
+
+/// Whether the metric `name` reaches `value` within `tries` looks,
+/// `every_ms` apart.
+async fn reaches(s: &Server, name: &str, value: u64, tries: u32, every_ms: u64) -> bool {
+    for _ in 0..tries {
+        if metric(s, name).await == value {
+            return true;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(every_ms)).await;
+    }
+    false
+}
+
+/// Waits until `n` searches run at once (a poll every 20 ms, 5 s at most).
+async fn until_running(s: &Server, n: u64) {
+    assert!(
+        reaches(s, "arbiter_searches_running", n, 250, 20).await,
+        "{n} searches never ran at once"
+    );
+}
+
 const LM: &str = "/v1/variants/xiangqi/legal-moves";
 const VALIDATE: &str = "/v1/variants/xiangqi/validate";
 const ADJ: &str = "/v1/variants/xiangqi/adjudicate";
