@@ -308,6 +308,58 @@ proptest! {
     }
 }
 
+/// A Taxi chess FEN with the colours swapped: the board turned upside
+/// down, the other side to move, castling rights and balances exchanged.
+fn taxi_colour_flipped(fen: &str) -> String {
+    let f: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |t: &str| -> String {
+        t.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(swap_case).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" {
+        "-".to_owned()
+    } else {
+        let swapped = swap_case(f[2]);
+        "KQkq".chars().filter(|&c| swapped.contains(c)).collect()
+    };
+    let ep = match f[3].as_bytes() {
+        [file, rank] => format!("{}{}", *file as char, (b'9' - rank + b'0') as char),
+        _ => "-".to_owned(),
+    };
+    let (w, b) = f[6].split_once('/').expect("balances");
+    format!(
+        "{} {side} {castling} {ep} {} {} {b}/{w}",
+        board.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The Taxi chess evaluation is the same for both colours: a position
+    /// and its colour-flipped twin score alike for the side to move.
+    #[test]
+    fn taxi_evaluation_is_colour_symmetric(seed in any::<u64>(), plies in 0usize..100) {
+        let g = random_game::<taxi::Taxi>(seed, plies);
+        let pos = g.current();
+        let rules = g.rules();
+        let flipped = taxi::Position::from_fen(&taxi_colour_flipped(&pos.to_fen()), rules)
+            .expect("the flipped FEN parses");
+        prop_assert_eq!(pos.evaluate(rules), flipped.evaluate(rules), "{}", pos.to_fen());
+    }
+}
+
 #[test]
 fn huge_balances_do_not_break_the_search() {
     // Found by schemathesis: an evaluation beyond the score window left the

@@ -1,4 +1,7 @@
-//! Taxi chess: material, piece-square values, money and the price of removal.
+//! Taxi chess: material, piece-square values, money and the price of removal,
+//! then activity: mobility (squares no enemy pawn guards), the bishop pair,
+//! rooks on open files, the pawn structure (isolated, doubled and passed
+//! pawns) and pressure on the enemy king's squares.
 //! Money is worth most while it is scarce: the first coins pay for escapes
 //! and captures, a large bank adds little. A piece in the middle of the board
 //! costs up to 4 to carry off, so it is a little safer there. Results: mate
@@ -6,6 +9,8 @@
 //! positions and repetitions draw.
 
 use crate::search::Evaluate;
+use crate::variants::bits::bits;
+use crate::variants::taxi::{bishop_attacks, king_attacks, knight_attacks, rook_attacks, Sq};
 use crate::variants::taxi::{removal, Flag, Kind, Move, Position, Rules};
 use crate::variants::Color;
 
@@ -144,6 +149,109 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     res == 1
 }
 
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Squares the pawns `pawns` of `c` attack.
+fn pawn_span(c: Color, pawns: u64) -> u64 {
+    match c {
+        Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
+        Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
+    }
+}
+
+/// The files next to `file` and `file` itself, as a mask.
+fn file_band(file: u8) -> u64 {
+    let f = FILE_A << file;
+    f | ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
+}
+
+/// Squares ahead of `s` for `c` (ranks beyond it).
+fn ahead(c: Color, s: Sq) -> u64 {
+    let rank = u32::from(s >> 3);
+    match c {
+        Color::White => u64::MAX.checked_shl((rank + 1) * 8).unwrap_or(0),
+        Color::Black => (1u64 << (rank * 8)) - 1,
+    }
+}
+
+/// Passed pawns by relative rank (2nd to 7th).
+const PASSED: [i32; 8] = [0, 5, 10, 18, 30, 50, 80, 0];
+/// Mobility, per square a piece can go to that no enemy pawn guards.
+const MOBILITY: [(i32, i32); 4] = [(4, 4), (4, 6), (2, 7), (1, 13)];
+/// King attack units per attacker kind (knight, bishop, rook, queen).
+const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+
+/// What the pieces of `c` do beyond standing on their squares: mobility,
+/// the bishop pair, rooks on open files, the pawn structure and the
+/// safety of the enemy king (as threats to `c`'s gain).
+fn activity(pos: &Position, c: Color, endgame: bool) -> i32 {
+    let them = !c;
+    let occ = pos.occupied();
+    let own = pos.color_bitboard(c);
+    let my_pawns = pos.bitboard(c, Kind::Pawn);
+    let their_pawns = pos.bitboard(them, Kind::Pawn);
+    let safe = !own & !pawn_span(them, their_pawns);
+    let their_king = pos.king(them);
+    let zone = king_attacks(their_king) | (1u64 << their_king);
+    let mut total = 0;
+    let mut units = 0;
+    let mut attackers = 0;
+    for (i, kind) in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        for s in bits(pos.bitboard(c, kind)) {
+            let reach = match kind {
+                Kind::Knight => knight_attacks(s),
+                Kind::Bishop => bishop_attacks(s, occ),
+                Kind::Rook => rook_attacks(s, occ),
+                _ => bishop_attacks(s, occ) | rook_attacks(s, occ),
+            };
+            let (weight, mean) = MOBILITY[i];
+            total += weight * ((reach & safe).count_ones() as i32 - mean);
+            let hits = (reach & zone).count_ones() as i32;
+            if hits > 0 {
+                attackers += 1;
+                units += hits * ATTACK_UNITS[i];
+            }
+            if kind == Kind::Rook {
+                let file = FILE_A << (s & 7);
+                if file & my_pawns == 0 {
+                    total += if file & their_pawns == 0 { 20 } else { 10 };
+                }
+            }
+        }
+    }
+    if pos.bitboard(c, Kind::Bishop).count_ones() >= 2 {
+        total += 30;
+    }
+    if attackers >= 2 && !endgame {
+        total += (units * units / 4).min(250);
+    }
+    for s in bits(my_pawns) {
+        let file = s & 7;
+        let band = file_band(file);
+        let same = FILE_A << file;
+        if (band & !same) & my_pawns == 0 {
+            total -= 12;
+        }
+        if (same & ahead(c, s)) & my_pawns != 0 {
+            total -= 12;
+        }
+        if band & ahead(c, s) & their_pawns == 0 {
+            let rank = if c == Color::White {
+                s >> 3
+            } else {
+                7 - (s >> 3)
+            };
+            let bonus = PASSED[rank as usize];
+            total += if endgame { bonus * 3 / 2 } else { bonus };
+        }
+    }
+    total
+}
+
 impl Evaluate for Position {
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAXI;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAXI;
@@ -210,6 +318,7 @@ impl Evaluate for Position {
                 }
             }
             score[c.index()] += money(self.balances()[c.index()]);
+            score[c.index()] += activity(self, c, endgame);
         }
         super::for_side(score, self.side())
     }

@@ -142,21 +142,25 @@ pub(super) fn csq(s: Sq) -> Square {
     Square::index(s as usize)
 }
 
+/// Squares a rook on `s` attacks through the occupancy `occ`.
 #[inline]
 pub fn rook_attacks(s: Sq, occ: u64) -> u64 {
     get_rook_moves(csq(s), BitBoard(occ)).0
 }
 
+/// Squares a bishop on `s` attacks through the occupancy `occ`.
 #[inline]
 pub fn bishop_attacks(s: Sq, occ: u64) -> u64 {
     get_bishop_moves(csq(s), BitBoard(occ)).0
 }
 
+/// Squares a knight on `s` attacks.
 #[inline]
 pub fn knight_attacks(s: Sq) -> u64 {
     get_knight_moves(csq(s)).0
 }
 
+/// Squares a king on `s` attacks.
 #[inline]
 pub fn king_attacks(s: Sq) -> u64 {
     get_king_moves(csq(s)).0

@@ -12,7 +12,10 @@ mod why;
 #[cfg(test)]
 mod tests;
 
-pub use board::{distance, file_of, rank_of, removal, sq_name, Flag, Kind, Move, Sq};
+pub use board::{
+    bishop_attacks, distance, file_of, king_attacks, knight_attacks, rank_of, removal,
+    rook_attacks, sq_name, Flag, Kind, Move, Sq,
+};
 pub use fen::{MAX_BALANCE, START_FEN};
 pub use notation::{Notation, San};
 pub use position::Position;
