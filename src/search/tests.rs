@@ -344,6 +344,61 @@ fn taxi_colour_flipped(fen: &str) -> String {
     )
 }
 
+/// A Tamerlane chess FEN with the colours swapped: the board turned by 180
+/// degrees (Black's array is White's so turned), the other side to move,
+/// citadels, exchange rights and pawn-of-pawns arrivals exchanged.
+fn tamerlane_colour_flipped(fen: &str) -> String {
+    let f: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |t: &str| -> String {
+        t.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    // A rank's tokens: runs of empty squares, two-letter pawns, pieces.
+    let turn_rank = |rank: &str| -> String {
+        let chars: Vec<char> = rank.chars().collect();
+        let mut tokens = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let len = if chars[i].is_ascii_digit() {
+                chars[i..].iter().take_while(|c| c.is_ascii_digit()).count()
+            } else if chars[i].eq_ignore_ascii_case(&'p') {
+                2
+            } else {
+                1
+            };
+            tokens.push(swap_case(&chars[i..i + len].iter().collect::<String>()));
+            i += len;
+        }
+        tokens.reverse();
+        tokens.concat()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(turn_rank).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let (l2, z9) = f[2].split_once('/').expect("citadels");
+    let exchange = if f[3] == "-" {
+        "-".to_owned()
+    } else {
+        let swapped = swap_case(f[3]);
+        "Kk".chars().filter(|&c| swapped.contains(c)).collect()
+    };
+    let (w, b) = f[4].split_once('/').expect("arrivals");
+    format!(
+        "{} {side} {}/{} {exchange} {b}/{w} {} {}",
+        board.join("/"),
+        swap_case(z9),
+        swap_case(l2),
+        f[5],
+        f[6]
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -357,6 +412,24 @@ proptest! {
         let flipped = taxi::Position::from_fen(&taxi_colour_flipped(&pos.to_fen()), rules)
             .expect("the flipped FEN parses");
         prop_assert_eq!(pos.evaluate(rules), flipped.evaluate(rules), "{}", pos.to_fen());
+    }
+
+    /// The same for Tamerlane chess, whose colours are each other's turned
+    /// by 180 degrees.
+    #[test]
+    fn tamerlane_evaluation_is_colour_symmetric(seed in any::<u64>(), plies in 0usize..150) {
+        let g = random_game::<tamerlane::Tamerlane>(seed, plies);
+        let pos = g.current();
+        let rules = g.rules();
+        let flipped_fen = tamerlane_colour_flipped(&pos.to_fen());
+        let flipped = tamerlane::Position::from_fen(&flipped_fen, rules)
+            .expect("the flipped FEN parses");
+        prop_assert_eq!(
+            tamerlane_colour_flipped(&flipped.to_fen()),
+            pos.to_fen(),
+            "flipping twice gives the position back"
+        );
+        prop_assert_eq!(pos.evaluate(rules), flipped.evaluate(rules), "{} / {}", pos.to_fen(), flipped_fen);
     }
 }
 

@@ -1,5 +1,5 @@
-//! Tamerlane chess: material, advancement and centralisation, the royals and
-//! the citadels. A second or third royal is worth a great deal: while a side
+//! Tamerlane chess: material, advancement and centralisation, mobility (the
+//! squares each piece may move to), the royals and the citadels. A second or third royal is worth a great deal: while a side
 //! has two, none of them can be mated. A side that is losing on material
 //! wants its highest royal near the enemy citadel (entering it draws); the
 //! other side wants it far away. Results: no legal move loses, the citadel
@@ -47,6 +47,17 @@ fn chebyshev(a: Sq, b: Sq) -> i32 {
     let (af, ar) = coords(a);
     let (bf, br) = coords(b);
     (af - bf).abs().max((ar - br).abs())
+}
+
+/// Mobility of a piece kind: centipawns per square it may move to, and the
+/// number of squares it counts from.
+const fn mobility(kind: u8) -> (i32, i32) {
+    match kind {
+        RUKH => (2, 8),
+        GIRAFFE | TALIA => (2, 6),
+        FARAS | JAMAL => (4, 4),
+        _ => (3, 2),
+    }
 }
 
 impl Evaluate for Position {
@@ -131,6 +142,10 @@ impl Evaluate for Position {
             let (file, rank) = coords(s);
             let advance = if c == Color::White { rank } else { 9 - rank };
             let centre = 5 - (file - 5).abs();
+            if !is_pawn(kind) {
+                let (weight, mean) = mobility(kind);
+                placement[i] += weight * (self.target_count(s) as i32 - mean);
+            }
             placement[i] += if is_pawn(kind) {
                 if self.dormant(s) {
                     0

@@ -265,6 +265,18 @@ impl Position {
     /// Movement targets of the piece on `from` (normal moves), whether or not
     /// they leave the own royal attacked.
     pub fn targets(&self, from: Sq, out: &mut Vec<Sq>) {
+        self.each_target(from, |t| out.push(t));
+    }
+
+    /// How many movement targets the piece on `from` has (see [`Position::targets`]).
+    pub fn target_count(&self, from: Sq) -> u32 {
+        let mut n = 0;
+        self.each_target(from, |_| n += 1);
+        n
+    }
+
+    /// Calls `out` with each movement target of the piece on `from`.
+    fn each_target(&self, from: Sq, mut out: impl FnMut(Sq)) {
         let p = self.board[from as usize];
         if p == EMPTY || self.dormant(from) {
             return;
@@ -277,11 +289,16 @@ impl Position {
             q == EMPTY || (color_of(q) != us && !self.dormant(t))
         };
         match kind {
-            SHAH | PRINCE | ADVENTITIOUS if is_citadel(from) => {
-                out.extend(gates(from).into_iter().filter(|&t| land(t)))
-            }
+            SHAH | PRINCE | ADVENTITIOUS if is_citadel(from) => gates(from)
+                .into_iter()
+                .filter(|&t| land(t))
+                .for_each(&mut out),
             SHAH | FERZ | WAZIR | FARAS | PIL | JAMAL | DABBABA | PRINCE | ADVENTITIOUS => {
-                out.extend(leaps(kind, from).iter().copied().filter(|&t| land(t)))
+                leaps(kind, from)
+                    .iter()
+                    .copied()
+                    .filter(|&t| land(t))
+                    .for_each(&mut out)
             }
             RUKH | TALIA => {
                 let (dirs, min) = if kind == RUKH {
@@ -293,7 +310,7 @@ impl Position {
                     let mut n = 1;
                     while let Some(t) = sq(f + dx * n, r + dy * n) {
                         if n >= min && land(t) {
-                            out.push(t);
+                            out(t);
                         }
                         if self.board[t as usize] != EMPTY {
                             break;
@@ -314,7 +331,7 @@ impl Position {
                         let mut n = 1;
                         while let Some(t) = sq(f + dx + ox * n, r + dy + oy * n) {
                             if n >= 3 && land(t) {
-                                out.push(t);
+                                out(t);
                             }
                             if self.board[t as usize] != EMPTY {
                                 break;
@@ -329,14 +346,14 @@ impl Position {
                 let fwd = if us == Color::White { 1 } else { -1 };
                 if let Some(t) = sq(f, r + fwd) {
                     if self.board[t as usize] == EMPTY {
-                        out.push(t);
+                        out(t);
                     }
                 }
                 for dx in [-1, 1] {
                     if let Some(t) = sq(f + dx, r + fwd) {
                         let q = self.board[t as usize];
                         if q != EMPTY && color_of(q) != us && !self.dormant(t) {
-                            out.push(t);
+                            out(t);
                         }
                     }
                 }
@@ -351,7 +368,7 @@ impl Position {
                     && self.board[c as usize] == EMPTY
                     && self.may_enter(us, kind, c)
                 {
-                    out.push(c);
+                    out(c);
                 }
             }
         }
