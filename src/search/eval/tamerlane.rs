@@ -1,9 +1,10 @@
 //! Tamerlane chess: material, advancement and centralisation, mobility (the
-//! squares each piece may move to), the royals and the citadels. A second or third royal is worth a great deal: while a side
-//! has two, none of them can be mated. A side that is losing on material
-//! wants its highest royal near the enemy citadel (entering it draws); the
-//! other side wants it far away. Results: no legal move loses, the citadel
-//! draw, the bare-king rule, the move limit and repetitions.
+//! squares each piece may move to), the royals and the citadels. A second or
+//! third royal is worth a great deal: while a side has two, none of them can
+//! be mated. A side that is losing on material wants its highest royal near
+//! the enemy citadel (entering it draws); the other side wants it far away.
+//! Results: no legal move loses, the citadel draw, the bare-king rule, the
+//! move limit and repetitions.
 
 use crate::search::Evaluate;
 use crate::variants::tamerlane::board::*;
