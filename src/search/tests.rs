@@ -308,21 +308,23 @@ proptest! {
     }
 }
 
+/// `t` with upper and lower case exchanged (White's FEN letters for Black's).
+fn swap_case(t: &str) -> String {
+    t.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
 /// A Taxi chess FEN with the colours swapped: the board turned upside
 /// down, the other side to move, castling rights and balances exchanged.
 fn taxi_colour_flipped(fen: &str) -> String {
     let f: Vec<&str> = fen.split(' ').collect();
-    let swap_case = |t: &str| -> String {
-        t.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
     let board: Vec<String> = f[0].split('/').rev().map(swap_case).collect();
     let side = if f[1] == "w" { "b" } else { "w" };
     let castling = if f[2] == "-" {
@@ -349,17 +351,6 @@ fn taxi_colour_flipped(fen: &str) -> String {
 /// citadels, exchange rights and pawn-of-pawns arrivals exchanged.
 fn tamerlane_colour_flipped(fen: &str) -> String {
     let f: Vec<&str> = fen.split(' ').collect();
-    let swap_case = |t: &str| -> String {
-        t.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
     // A rank's tokens: runs of empty squares, two-letter pawns, pieces.
     let turn_rank = |rank: &str| -> String {
         let chars: Vec<char> = rank.chars().collect();

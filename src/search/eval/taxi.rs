@@ -10,7 +10,7 @@
 
 use crate::search::Evaluate;
 use crate::variants::bits::bits;
-use crate::variants::taxi::{bishop_attacks, king_attacks, knight_attacks, rook_attacks, Sq};
+use crate::variants::taxi::{king_attacks, pawns_attacks, piece_attacks, Sq, FILE_A, FILE_H};
 use crate::variants::taxi::{removal, Flag, Kind, Move, Position, Rules};
 use crate::variants::Color;
 
@@ -149,17 +149,6 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     res == 1
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// Squares the pawns `pawns` of `c` attack.
-fn pawn_span(c: Color, pawns: u64) -> u64 {
-    match c {
-        Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
-        Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
-    }
-}
-
 /// The files next to `file` and `file` itself, as a mask.
 fn file_band(file: u8) -> u64 {
     let f = FILE_A << file;
@@ -191,7 +180,7 @@ fn activity(pos: &Position, c: Color, endgame: bool) -> i32 {
     let own = pos.color_bitboard(c);
     let my_pawns = pos.bitboard(c, Kind::Pawn);
     let their_pawns = pos.bitboard(them, Kind::Pawn);
-    let safe = !own & !pawn_span(them, their_pawns);
+    let safe = !own & !pawns_attacks(them, their_pawns);
     let their_king = pos.king(them);
     let zone = king_attacks(their_king) | (1u64 << their_king);
     let mut total = 0;
@@ -202,12 +191,7 @@ fn activity(pos: &Position, c: Color, endgame: bool) -> i32 {
         .enumerate()
     {
         for s in bits(pos.bitboard(c, kind)) {
-            let reach = match kind {
-                Kind::Knight => knight_attacks(s),
-                Kind::Bishop => bishop_attacks(s, occ),
-                Kind::Rook => rook_attacks(s, occ),
-                _ => bishop_attacks(s, occ) | rook_attacks(s, occ),
-            };
+            let reach = piece_attacks(kind, s, occ);
             let (weight, mean) = MOBILITY[i];
             total += weight * ((reach & safe).count_ones() as i32 - mean);
             let hits = (reach & zone).count_ones() as i32;
@@ -233,13 +217,14 @@ fn activity(pos: &Position, c: Color, endgame: bool) -> i32 {
         let file = s & 7;
         let band = file_band(file);
         let same = FILE_A << file;
+        let front = ahead(c, s);
         if (band & !same) & my_pawns == 0 {
             total -= 12;
         }
-        if (same & ahead(c, s)) & my_pawns != 0 {
+        if (same & front) & my_pawns != 0 {
             total -= 12;
         }
-        if band & ahead(c, s) & their_pawns == 0 {
+        if band & front & their_pawns == 0 {
             let rank = if c == Color::White {
                 s >> 3
             } else {

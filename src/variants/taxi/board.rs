@@ -176,16 +176,37 @@ pub(super) fn line(a: Sq, b: Sq) -> u64 {
     get_line_rays(csq(a), csq(b)).0
 }
 
-pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
-pub(super) const FILE_H: u64 = FILE_A << 7;
+/// The a-file's squares; shifted left by a file number, that file's.
+pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file's squares.
+pub const FILE_H: u64 = FILE_A << 7;
 
 /// Squares a pawn of `c` on `s` attacks.
 #[inline]
 pub fn pawn_attacks(c: Color, s: Sq) -> u64 {
-    let b = 1u64 << s;
+    pawns_attacks(c, 1u64 << s)
+}
+
+/// Squares the pawns of `c` on the squares of `pawns` attack.
+#[inline]
+pub fn pawns_attacks(c: Color, pawns: u64) -> u64 {
     match c {
-        Color::White => ((b << 7) & !FILE_H) | ((b << 9) & !FILE_A),
-        Color::Black => ((b >> 9) & !FILE_H) | ((b >> 7) & !FILE_A),
+        Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
+        Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
+    }
+}
+
+/// Squares a piece of `kind` on `s` attacks through the occupancy `occ`;
+/// none for a pawn, whose attacks depend on its colour ([`pawn_attacks`]).
+#[inline]
+pub fn piece_attacks(kind: Kind, s: Sq, occ: u64) -> u64 {
+    match kind {
+        Kind::Pawn => 0,
+        Kind::Knight => knight_attacks(s),
+        Kind::Bishop => bishop_attacks(s, occ),
+        Kind::Rook => rook_attacks(s, occ),
+        Kind::Queen => bishop_attacks(s, occ) | rook_attacks(s, occ),
+        Kind::King => king_attacks(s),
     }
 }
 

@@ -136,13 +136,7 @@ impl Position {
         // pinned knight's targets never lie on it, so it cannot move).
         for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
             for from in bits(self.pieces(us, kind)) {
-                let attacks = match kind {
-                    Kind::Knight => knight_attacks(from),
-                    Kind::Bishop => bishop_attacks(from, occ),
-                    Kind::Rook => rook_attacks(from, occ),
-                    _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
-                };
-                let targets = attacks & !ours & target_mask & pin_line(from);
+                let targets = piece_attacks(kind, from, occ) & !ours & target_mask & pin_line(from);
                 if COUNT {
                     count += targets.count_ones() as usize;
                     continue;
@@ -257,14 +251,7 @@ impl Position {
         };
         for from in bits(ours) {
             let (_, kind) = self.piece_at(from).expect("own piece");
-            let targets = match kind {
-                Kind::Pawn => 0,
-                Kind::Knight => knight_attacks(from),
-                Kind::Bishop => bishop_attacks(from, occ),
-                Kind::Rook => rook_attacks(from, occ),
-                Kind::Queen => bishop_attacks(from, occ) | rook_attacks(from, occ),
-                Kind::King => king_attacks(from),
-            } & !ours;
+            let targets = piece_attacks(kind, from, occ) & !ours;
             for to in bits(targets) {
                 out.push(Move {
                     from,

@@ -13,8 +13,8 @@ mod why;
 mod tests;
 
 pub use board::{
-    bishop_attacks, distance, file_of, king_attacks, knight_attacks, rank_of, removal,
-    rook_attacks, sq_name, Flag, Kind, Move, Sq,
+    distance, file_of, king_attacks, pawns_attacks, piece_attacks, rank_of, removal, sq_name, Flag,
+    Kind, Move, Sq, FILE_A, FILE_H,
 };
 pub use fen::{MAX_BALANCE, START_FEN};
 pub use notation::{Notation, San};
