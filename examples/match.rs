@@ -139,6 +139,11 @@ struct Args {
     /// Seed of the random openings, the shuffle and the greedy player.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The first game pair's opening number: with the same seed and
+    /// openings, a match of N pairs from pair K plays the same games as
+    /// pairs K to K + N − 1 of a longer match (a long match in parts).
+    #[arg(long, default_value_t = 0)]
+    first_pair: usize,
     /// Stop when the sequential test accepts ELO0 or ELO1.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
     sprt: Option<Vec<f64>>,
@@ -1087,10 +1092,11 @@ fn run<V: Playable>(args: &Args) -> Result<(), String> {
             let mut a = player::<V>(&args.engine_a, &args.options_a, &args, limits, w, 1);
             let mut b = player::<V>(&args.engine_b, &args.options_b, &args, limits, w, 2);
             loop {
-                let pair = next.fetch_add(1, Ordering::SeqCst);
-                if pair >= pairs || stop.load(Ordering::SeqCst) {
+                let n = next.fetch_add(1, Ordering::SeqCst);
+                if n >= pairs || stop.load(Ordering::SeqCst) {
                     break;
                 }
+                let pair = args.first_pair + n;
                 for a_colour in [Color::White, Color::Black] {
                     let (points, how, record, longest) = match openings.game::<V>(pair) {
                         Ok(mut game) => {

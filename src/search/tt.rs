@@ -115,6 +115,17 @@ impl Table {
         }
     }
 
+    /// Empties the table (a new game whose search must not depend on the
+    /// games before it).
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for word in &bucket.0 {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
     /// Marks the start of a new search: entries of earlier searches are
     /// replaced before this one's.
     pub fn new_search(&self) {

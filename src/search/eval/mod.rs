@@ -1,6 +1,7 @@
 //! The evaluation of each variant, and its answers to the search's questions
 //! about results ([`super::Evaluate`]).
 
+pub mod nnue;
 mod tamerlane;
 mod taxi;
 mod wdl_models;

@@ -1,0 +1,271 @@
+//! Training data from the engine's own games: self-play at a fixed number of
+//! nodes a move from seeded random openings, every position kept with the
+//! search's score and the game's result (issue 31).
+//!
+//! A game is a function of its index and the configuration (each game
+//! starts with a fresh transposition table, its random plies come from a
+//! generator seeded by the seed and the index, and a node-limited search
+//! is deterministic), and games are written in index order whatever the
+//! number of threads: the same command writes the same file.
+//!
+//! Each line is `FEN | score | result`: the search's score in centipawns
+//! and the result (`1`, `0.5`, `0`), both from Red's (White's) side.
+//! Positions in check, positions whose best move is a capture, and
+//! positions with a score beyond ±[`SCORE_LIMIT`] are left out (they are
+//! not quiet, or not an evaluation's business).
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use super::{search_with_table, table_entries, Control, Evaluate, Limits, Score, Table};
+use crate::variants::{Color, Game, Outcome};
+
+/// Scores beyond this (centipawns) are left out of the data, and a game
+/// whose score stays beyond it is adjudicated.
+pub const SCORE_LIMIT: i32 = 2_000;
+
+/// How to generate.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Games to play.
+    pub games: usize,
+    /// Nodes each move is searched.
+    pub nodes: u64,
+    /// Random legal moves opening each game (both sides').
+    pub random_plies: usize,
+    /// An opening is kept when a short search scores it within this many
+    /// centipawns of level; otherwise the game draws new random plies.
+    pub balanced: i32,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Plies after which a game is scored a draw.
+    pub max_plies: usize,
+    /// Consecutive plies (both sides') of scores beyond [`SCORE_LIMIT`],
+    /// one way, that adjudicate a game to the side ahead.
+    pub adjudicate_plies: usize,
+    /// Transposition table of each game, in MiB.
+    pub table_mb: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            games: 100,
+            nodes: 5_000,
+            random_plies: 8,
+            balanced: 300,
+            seed: 1,
+            threads: 1,
+            max_plies: 400,
+            adjudicate_plies: 8,
+            table_mb: 8,
+        }
+    }
+}
+
+/// What a run wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games played.
+    pub games: usize,
+    /// Positions written.
+    pub positions: usize,
+    /// Games won by Red, drawn, won by Black.
+    pub results: [usize; 3],
+}
+
+/// One finished game: its kept lines and result.
+struct Played {
+    lines: Vec<String>,
+    result: usize,
+}
+
+/// Plays `config.games` games and writes their positions to `out`, in game
+/// order; `progress` hears of every game written (its index and the summary
+/// so far).
+pub fn generate<V: Evaluate>(
+    config: &Config,
+    rules: &V::Rules,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(usize, &Summary),
+) -> io::Result<Summary> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Played)>();
+    let mut summary = Summary::default();
+    let mut waiting = BTreeMap::new();
+    std::thread::scope(|scope| -> io::Result<()> {
+        for _ in 0..config.threads.max(1) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let table = Table::new(table_entries(config.table_mb));
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games {
+                        break;
+                    }
+                    let played = play_game::<V>(config, rules, index, &table);
+                    if tx.send((index, played)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut written = 0;
+        for (index, played) in rx {
+            waiting.insert(index, played);
+            while let Some(played) = waiting.remove(&written) {
+                for line in &played.lines {
+                    writeln!(out, "{line}")?;
+                }
+                summary.games += 1;
+                summary.positions += played.lines.len();
+                summary.results[played.result] += 1;
+                progress(written, &summary);
+                written += 1;
+            }
+        }
+        out.flush()
+    })?;
+    Ok(summary)
+}
+
+/// A step of SplitMix64.
+fn split_mix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The score of a search's first line in centipawns, mates as ±`MATE_CP`.
+fn centipawns(score: Score) -> i32 {
+    const MATE_CP: i32 = 100_000;
+    match score {
+        Score::Cp(v) => v,
+        Score::Mate(n) => MATE_CP * n.signum(),
+    }
+}
+
+/// A random opening of `config.random_plies` plies that a short search
+/// finds balanced (up to 100 tries, then the last one).
+fn opening<V: Evaluate>(
+    config: &Config,
+    rules: &V::Rules,
+    rng: &mut u64,
+    table: &Table,
+) -> Game<V> {
+    let mut moves = Vec::new();
+    let mut last = None;
+    for _ in 0..100 {
+        let mut game = Game::new(V::start_position(rules), rules.clone());
+        let mut alive = true;
+        for _ in 0..config.random_plies {
+            game.current().legal_moves(&mut moves);
+            if moves.is_empty() || !game.outcome().is_ongoing() {
+                alive = false;
+                break;
+            }
+            let mv = moves[(split_mix(rng) % moves.len() as u64) as usize];
+            game.play(mv);
+        }
+        if !alive || !game.outcome().is_ongoing() {
+            continue;
+        }
+        table.clear();
+        let limits = Limits {
+            nodes: Some(config.nodes.max(1_000)),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let score = search_with_table(&game, &limits, &Control::default(), table, None)
+            .and_then(|r| r.lines.first().map(|l| centipawns(l.score)));
+        if score.is_some_and(|s| s.abs() <= config.balanced) {
+            return game;
+        }
+        last = Some(game);
+    }
+    last.unwrap_or_else(|| Game::new(V::start_position(rules), rules.clone()))
+}
+
+/// Plays game `index` and keeps its quiet positions.
+fn play_game<V: Evaluate>(
+    config: &Config,
+    rules: &V::Rules,
+    index: usize,
+    table: &Table,
+) -> Played {
+    let mut rng = config.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407);
+    split_mix(&mut rng);
+    let mut game = opening::<V>(config, rules, &mut rng, table);
+    table.clear();
+    let limits = Limits {
+        nodes: Some(config.nodes),
+        multipv: 1,
+        ..Limits::default()
+    };
+    // Kept positions: FEN and score from Red's side.
+    let mut kept: Vec<(String, i32)> = Vec::new();
+    // Red's-side scores of the last plies, for adjudication.
+    let mut streak: (i32, usize) = (0, 0);
+    let opening_plies = game.moves().len();
+    let winner: Option<Color> = loop {
+        match game.outcome() {
+            Outcome::Ended(v) => break v.winner,
+            Outcome::Ongoing => {}
+        }
+        if game.moves().len() - opening_plies >= config.max_plies {
+            break None;
+        }
+        let Some(result) = search_with_table(&game, &limits, &Control::default(), table, None)
+        else {
+            break None;
+        };
+        let pos = game.current();
+        let mover = pos.side_to_move();
+        let score = result.lines.first().map_or(0, |l| centipawns(l.score));
+        let red = if mover == Color::White { score } else { -score };
+        if !pos.in_check()
+            && pos.capture_value(result.best_move).is_none()
+            && score.abs() <= SCORE_LIMIT
+        {
+            kept.push((pos.to_fen(), red));
+        }
+        let sign = red.signum();
+        if red.abs() > SCORE_LIMIT {
+            streak = if streak.0 == sign {
+                (sign, streak.1 + 1)
+            } else {
+                (sign, 1)
+            };
+        } else {
+            streak = (0, 0);
+        }
+        game.play(result.best_move);
+        if streak.1 >= config.adjudicate_plies {
+            break Some(if streak.0 > 0 {
+                Color::White
+            } else {
+                Color::Black
+            });
+        }
+    };
+    let (result, text) = match winner {
+        Some(Color::White) => (0, "1"),
+        None => (1, "0.5"),
+        Some(Color::Black) => (2, "0"),
+    };
+    Played {
+        lines: kept
+            .into_iter()
+            .map(|(fen, score)| format!("{fen} | {score} | {text}"))
+            .collect(),
+        result,
+    }
+}
