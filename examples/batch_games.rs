@@ -66,6 +66,7 @@ impl Visitor for Write<'_> {
             nodes: None,
             multipv: 1,
             threads: 1,
+            network: None,
         };
         let mut games = Vec::with_capacity(args.games);
         let mut moves = Vec::new();

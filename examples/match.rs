@@ -268,6 +268,7 @@ impl MoveLimits {
             multipv: 1,
             optimum: None,
             threads: 1,
+            network: None,
         }
     }
 

@@ -16,6 +16,12 @@
 //! Xiangqi's repetition code is chosen with `setoption name Repetition value
 //! <code>` (`asian`, the default, `chinese` or `none`: the values of the
 //! service's `rules.repetition`); the search plays by it.
+//!
+//! `setoption name EvalFile value <path>` makes Xiangqi's search evaluate
+//! with a network file written by `examples/train_nnue.rs` (a damaged or
+//! foreign file is refused with the reason in an `info string`); an empty
+//! value goes back to the hand-written evaluation. The other variants
+//! ignore it.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
@@ -30,7 +36,7 @@ use crate::dispatch::{Playable, Visitor};
 use crate::prose;
 use crate::search::analysis::{analyse, Request};
 use crate::search::level::{Level, ELO_ANCHOR};
-use crate::search::{self, Control, Evaluate, Limits, Score, SearchResult, Table};
+use crate::search::{self, Control, Evaluate, Limits, Network, Score, SearchResult, Table};
 use crate::variants::xiangqi::{self, RepetitionRule};
 use crate::variants::{Game, NotationName, Variant, VariantId};
 
@@ -158,6 +164,9 @@ struct Session {
     limit_strength: bool,
     /// The Elo to play at when `limit_strength` (the `UCI_Elo` option).
     elo: u32,
+    /// The Xiangqi network to evaluate with (the `EvalFile` option); `None`:
+    /// the hand-written evaluation.
+    network: Option<Arc<Network>>,
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
     running: Option<(Control, thread::JoinHandle<()>)>,
@@ -179,6 +188,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         skill: Level::full(),
         limit_strength: false,
         elo: full_elo(),
+        network: None,
         position: vec!["startpos".to_owned()],
         running: None,
         tables: Arc::new(Tables::default()),
@@ -224,6 +234,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     "option name Repetition type combo default {}{codes}",
                     RepetitionRule::default().as_str()
                 ));
+                say("option name EvalFile type string default <empty>");
                 say(if s.ucci { "ucciok" } else { "uciok" });
             }
             "isready" => {
@@ -250,6 +261,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let control = Control::default();
                 let (mut limits, clock) = go_limits(&words, s.multipv);
                 limits.threads = s.threads;
+                limits.network = s.network.clone();
                 let position = s.position.clone();
                 let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
                 let show_wdl = s.show_wdl;
@@ -384,6 +396,25 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
                 ))
             }
         },
+        "evalfile" => {
+            if value.is_empty() || value == "<empty>" {
+                s.network = None;
+                return;
+            }
+            match std::fs::read(value) {
+                Ok(bytes) => match Network::from_bytes(&bytes) {
+                    Ok(net) => {
+                        say(&format!(
+                            "info string EvalFile {value}: a Xiangqi network of {} hidden units",
+                            net.hidden()
+                        ));
+                        s.network = Some(Arc::new(net));
+                    }
+                    Err(e) => say(&format!("info string EvalFile {value} refused: {e}")),
+                },
+                Err(e) => say(&format!("info string EvalFile {value} cannot be read: {e}")),
+            }
+        }
         _ => say(&format!("info string unknown option: {name}")),
     }
 }

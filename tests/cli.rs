@@ -545,3 +545,62 @@ fn uci_keeps_its_table_between_searches_until_a_new_game() {
     writeln!(input, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn uci_evaluates_with_a_network_file_and_refuses_a_damaged_one() {
+    let mut model = arbiter::search::eval::nnue::Model::random(32, 3);
+    for (i, b) in model.bias.iter_mut().enumerate() {
+        *b = (i % 4) as f32 * 0.15;
+    }
+    let bytes = model.quantise().expect("quantises").to_bytes();
+    let dir = std::env::temp_dir().join(format!("arbiter-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("net.nnue");
+    std::fs::write(&good, &bytes).unwrap();
+    let mut damaged = bytes.clone();
+    damaged[5_000] ^= 4;
+    let bad = dir.join("damaged.nnue");
+    std::fs::write(&bad, &damaged).unwrap();
+    let search = "position startpos moves h3e3 h10g8\ngo depth 6\n";
+    // No `quit`: at the end of its input the session finishes the search.
+    let session = |option: &str| uci_session(&format!("uci\n{option}isready\n{search}"));
+    let score = |out: &str| {
+        out.lines()
+            .rfind(|l| l.starts_with("info depth 6 "))
+            .and_then(|l| l.split(" score ").nth(1))
+            .map(|s| s.split(" nodes").next().unwrap_or(s).to_owned())
+            .unwrap_or_else(|| panic!("no depth 6 in {out}"))
+    };
+    let hce = session("");
+    assert!(hce.contains("option name EvalFile type string"), "{hce}");
+    let nn = session(&format!(
+        "setoption name EvalFile value {}\n",
+        good.display()
+    ));
+    assert!(nn.contains("a Xiangqi network of 32 hidden units"), "{nn}");
+    assert!(nn.lines().last().unwrap().starts_with("bestmove "), "{nn}");
+    assert_ne!(
+        score(&nn),
+        score(&hce),
+        "the network's search scored as the hand-written one"
+    );
+    let refused = session(&format!(
+        "setoption name EvalFile value {}\n",
+        bad.display()
+    ));
+    assert!(
+        refused.contains("refused: the network file is damaged"),
+        "{refused}"
+    );
+    assert_eq!(
+        score(&refused),
+        score(&hce),
+        "a refused file left the evaluation as it was"
+    );
+    let back = session(&format!(
+        "setoption name EvalFile value {}\nsetoption name EvalFile value <empty>\n",
+        good.display()
+    ));
+    assert_eq!(score(&back), score(&hce));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -292,6 +292,7 @@ fn search_limits<V: Playable>(
             multipv,
             optimum: None,
             threads: config.search_threads,
+            network: None,
         },
         AppliedLimits {
             depth,
@@ -685,6 +686,7 @@ fn review_limits(
             multipv: 1,
             optimum: None,
             threads: config.search_threads,
+            network: None,
         },
         ReviewLimits {
             movetime_ms: movetime,

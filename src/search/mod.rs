@@ -27,6 +27,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::variants::{Game, Variant};
+pub use eval::nnue::Network;
 use searcher::Searcher;
 pub use tt::Table;
 
@@ -92,6 +93,29 @@ pub trait Evaluate: Variant {
     /// The position with the turn passed to the other side, nothing else
     /// changed (the opponent's threat is searched there).
     fn pass(&self) -> Self;
+    /// What a network evaluation keeps for each ply of the search beside
+    /// the position (its hidden sums); `()` for a variant without one.
+    type Frame: Default + Clone + Send;
+    /// Whether the variant evaluates with a network when [`Limits::network`]
+    /// gives one (Xiangqi's); the others ignore it.
+    const HAS_NETWORK: bool = false;
+    /// The root's frame, computed from the position.
+    fn refresh_frame(&self, _net: &Network, _frame: &mut Self::Frame) {}
+    /// The frame of the position after `mv` (`None`: a pass) is played in
+    /// `self`, from `self`'s frame.
+    fn update_frame(
+        &self,
+        _net: &Network,
+        _mv: Option<Self::Move>,
+        _parent: &Self::Frame,
+        _child: &mut Self::Frame,
+    ) {
+    }
+    /// The network's evaluation in centipawns, from the side to move, given
+    /// the position's frame.
+    fn evaluate_frame(&self, rules: &Self::Rules, _net: &Network, _frame: &Self::Frame) -> i32 {
+        self.evaluate(rules)
+    }
 }
 
 /// A score from the side to move: centipawns, or moves to mate as UCI counts
@@ -136,6 +160,10 @@ pub struct Limits {
     pub multipv: usize,
     /// Threads searching together (Lazy SMP); 0 or 1: one.
     pub threads: usize,
+    /// The network to evaluate with, for a variant that has one
+    /// ([`Evaluate::HAS_NETWORK`]: Xiangqi); `None`: the hand-written
+    /// evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 /// One principal variation.

@@ -55,6 +55,13 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     pub(super) skipped: Vec<Option<V::Move>>,
     /// The first iteration's depth (helper threads start deeper).
     pub(super) first_depth: u32,
+    /// The network, when the search evaluates with one.
+    pub(super) network: Option<Arc<Network>>,
+    /// The network's frame of each ply of the search (index: ply, the root
+    /// 0), computed as each move is made.
+    pub(super) frames: Vec<V::Frame>,
+    /// The index in `path` of the root.
+    pub(super) root: usize,
     /// Root moves left out while the second and later lines are searched.
     pub(super) excluded: Vec<V::Move>,
     /// The root moves to choose among, when not every legal move
@@ -72,6 +79,12 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let start = Instant::now();
         let path: Vec<V> = game.positions().to_vec();
         let hashes = path.iter().map(|p| p.hash_key()).collect();
+        let network = limits.network.clone().filter(|_| V::HAS_NETWORK);
+        let mut frames = Vec::new();
+        if let Some(net) = &network {
+            frames = vec![V::Frame::default(); MAX_PLY + 4];
+            game.current().refresh_frame(net, &mut frames[0]);
+        }
         Searcher {
             rules: game.rules(),
             path,
@@ -104,6 +117,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             root_only: Vec::new(),
             first_depth: 1,
             skipped: vec![None; MAX_PLY + 2],
+            network,
+            frames,
+            root: game.positions().len() - 1,
         }
     }
 
@@ -265,9 +281,40 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     /// The static evaluation, kept clear of the scores of won games.
     #[inline]
     pub(super) fn eval(&self) -> i32 {
-        self.pos()
-            .evaluate(self.rules)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let pos = self.pos();
+        let v = match &self.network {
+            Some(net) => pos.evaluate_frame(
+                self.rules,
+                net,
+                &self.frames[self.path.len() - 1 - self.root],
+            ),
+            None => pos.evaluate(self.rules),
+        };
+        // In the unit tests, every frame made move by move is checked
+        // against one computed from the position.
+        #[cfg(test)]
+        if let Some(net) = &self.network {
+            let mut fresh = V::Frame::default();
+            pos.refresh_frame(net, &mut fresh);
+            assert_eq!(
+                v,
+                pos.evaluate_frame(self.rules, net, &fresh),
+                "{}",
+                pos.to_fen()
+            );
+        }
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The child's frame, when the search evaluates with a network: `mv`
+    /// (`None`: a pass) played in the current position.
+    #[inline]
+    fn push_frame(&mut self, mv: Option<V::Move>) {
+        if let Some(net) = &self.network {
+            let ply = self.path.len() - 1 - self.root;
+            let (done, next) = self.frames.split_at_mut(ply + 1);
+            self.path[self.path.len() - 1].update_frame(net, mv, &done[ply], &mut next[0]);
+        }
     }
 
     #[inline]
@@ -276,6 +323,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 
     pub(super) fn push(&mut self, mv: V::Move) {
+        self.push_frame(Some(mv));
         let mut child = self.pos().clone();
         child.make_move(mv);
         let key = child.hash_key();
@@ -286,6 +334,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 
     pub(super) fn push_null(&mut self, child: V, placeholder: V::Move) {
+        self.push_frame(None);
         self.hashes.push(child.hash_key());
         self.path.push(child);
         self.moves.push(placeholder);

@@ -512,3 +512,57 @@ fn tamerlane_exchanges_count_a_recapture() {
     let reach = "k10/11/11/11/11/4n6/11/11/11/6R3K w -/- Kk 0/0 0 1";
     see(reach, "g1g4", -600, -1);
 }
+
+/// A search that evaluates with a network keeps each ply's accumulators
+/// move by move (`Searcher::eval` checks each against a fresh one in these
+/// tests), through captures, null moves and quiescence, and plays by the
+/// network; a variant without a network ignores one.
+#[test]
+fn a_search_with_a_network_updates_its_accumulators_exactly() {
+    let mut model = eval::nnue::Model::random(32, 5);
+    for (i, b) in model.bias.iter_mut().enumerate() {
+        *b = (i % 5) as f32 * 0.1;
+    }
+    let net = Arc::new(model.quantise().expect("quantises"));
+    let with = |depth: u32, network: Option<Arc<Network>>| Limits {
+        depth: Some(depth),
+        multipv: 1,
+        network,
+        ..Limits::default()
+    };
+    let mut differs = 0;
+    for fen in [
+        xiangqi::START_FEN,
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+        "3k5/4a4/4b4/9/2b6/9/9/4C4/4A4/3AK4 w - - 0 1",
+    ] {
+        let game = game::<xiangqi::Position>(fen);
+        let nn = search(
+            &game,
+            &with(6, Some(net.clone())),
+            &Control::default(),
+            1 << 16,
+            None,
+        )
+        .expect("a move");
+        let hce =
+            search(&game, &with(6, None), &Control::default(), 1 << 16, None).expect("a move");
+        assert!(nn.nodes > 1_000, "{fen}: only {} nodes", nn.nodes);
+        differs += usize::from(nn.lines[0].score != hce.lines[0].score);
+    }
+    assert!(
+        differs >= 2,
+        "the network's searches scored like the hand-written evaluation"
+    );
+    let taxi = game::<taxi::Position>(taxi::START_FEN);
+    let a = search(
+        &taxi,
+        &with(4, Some(net)),
+        &Control::default(),
+        1 << 16,
+        None,
+    )
+    .expect("a move");
+    let b = search(&taxi, &with(4, None), &Control::default(), 1 << 16, None).expect("a move");
+    assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
+}

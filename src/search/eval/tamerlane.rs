@@ -62,6 +62,8 @@ const fn mobility(kind: u8) -> (i32, i32) {
 }
 
 impl Evaluate for Position {
+    type Frame = ();
+
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAMERLANE;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAMERLANE;
 

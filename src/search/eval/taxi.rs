@@ -238,6 +238,8 @@ fn activity(pos: &Position, c: Color, endgame: bool) -> i32 {
 }
 
 impl Evaluate for Position {
+    type Frame = ();
+
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAXI;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAXI;
 

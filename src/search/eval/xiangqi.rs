@@ -6,6 +6,8 @@
 //! results by `examples/tune.rs` (Texel's method); [`terms`] is the one
 //! place that says what each term counts, for the search and the tuner alike.
 
+use super::nnue::features::Delta;
+use super::nnue::{Accumulator, Network};
 use crate::search::Evaluate;
 use crate::variants::xiangqi::board::{
     bit, color_of, kind_of, own_side, piece, EMPTY, FILE_A, POINTS,
@@ -420,6 +422,32 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 }
 
 impl Evaluate for Position {
+    type Frame = Accumulator;
+    const HAS_NETWORK: bool = true;
+
+    fn refresh_frame(&self, net: &Network, frame: &mut Accumulator) {
+        net.refresh(self, frame);
+    }
+
+    #[inline]
+    fn update_frame(
+        &self,
+        net: &Network,
+        mv: Option<Move>,
+        parent: &Accumulator,
+        child: &mut Accumulator,
+    ) {
+        match mv {
+            Some(mv) => net.update(parent, &Delta::of(self, mv), child),
+            None => child.clone_from(parent),
+        }
+    }
+
+    #[inline]
+    fn evaluate_frame(&self, _rules: &Rules, net: &Network, frame: &Accumulator) -> i32 {
+        net.evaluate(frame, self.side())
+    }
+
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::XIANGQI;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::XIANGQI;
 

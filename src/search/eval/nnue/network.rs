@@ -66,7 +66,7 @@ pub enum NetworkError {
 }
 
 /// A quantised network.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
     /// One row of `hidden` per input.
@@ -75,6 +75,15 @@ pub struct Network {
     /// The side to move's half, then the other's.
     output: Vec<i16>,
     output_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Network")
+            .field("hidden", &self.hidden)
+            .field("output_bias", &self.output_bias)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The hidden layer's sums before activation, one half for each side's
