@@ -66,7 +66,8 @@ fn main() -> std::io::Result<()> {
         .create(true)
         .append(true)
         .open(&args.out)?;
-    let mut out = BufWriter::new(file);
+    // Room for a whole game, so that each game is one write.
+    let mut out = BufWriter::with_capacity(1 << 20, file);
     let start = Instant::now();
     let summary = generate::<Position>(&config, &Rules::default(), &mut out, &mut |i, s| {
         if (i + 1) % 50 == 0 {

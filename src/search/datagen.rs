@@ -123,6 +123,9 @@ pub fn generate<V: Evaluate>(
                 for line in &played.lines {
                     writeln!(out, "{line}")?;
                 }
+                // A game at a time: a run stopped between games leaves
+                // whole lines behind.
+                out.flush()?;
                 summary.games += 1;
                 summary.positions += played.lines.len();
                 summary.results[played.result] += 1;
