@@ -49,7 +49,7 @@ use clap::Parser;
 
 use arbiter::dispatch::{Playable, Visitor};
 use arbiter::prose;
-use arbiter::search::{self, Control, Evaluate, Limits, Score, Table};
+use arbiter::search::{self, Control, Evaluate, Limits, Table};
 use arbiter::uci::protocol_notation;
 use arbiter::variants::{Color, Game, Outcome, Variant, VariantId};
 
@@ -331,10 +331,7 @@ impl<V: Evaluate> Player<V> for InProcess {
         }
         search::search_with_table(game, &limits, &Control::default(), &self.table, None)
             .map(|r| {
-                let score = r.lines.first().map(|l| match l.score {
-                    Score::Cp(v) => v,
-                    Score::Mate(n) => MATE_CP * n.signum(),
-                });
+                let score = r.lines.first().map(|l| l.score.centipawns());
                 (r.best_move, score)
             })
             .ok_or_else(|| "no move in a game that goes on".to_owned())

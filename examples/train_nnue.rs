@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Every position is also used reflected left to right. A twentieth of the
-//! positions (every twentieth line, before reflection) is held out. After
+//! positions is held out: every twentieth block of 2,000 lines (a block
+//! holds a dozen games or so, so that few games straddle the two sets). After
 //! each epoch the run writes `RUN/checkpoint.bin` (the whole state: with
 //! `--resume` a later run goes on from it) and `RUN/epoch-N.nnue`, the
 //! quantised network, and prints the training and held-out losses beside
@@ -17,7 +18,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arbiter::search::eval::nnue::data::{parse_all, Sample};
+use arbiter::search::eval::nnue::data::Sample;
 use arbiter::search::eval::nnue::train::{constant_loss, Config, Trainer};
 use clap::Parser;
 
@@ -70,14 +71,19 @@ fn main() -> Result<(), String> {
     let mut test: Vec<Sample> = Vec::new();
     for path in &args.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (mut kept, mut held) = (String::new(), String::new());
         for (i, line) in text.lines().enumerate() {
-            let to = if i % 20 == 19 { &mut held } else { &mut kept };
-            to.push_str(line);
-            to.push('\n');
+            if line.trim().is_empty() {
+                continue;
+            }
+            let s =
+                Sample::parse(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+            let to = if (i / 2_000) % 20 == 19 {
+                &mut test
+            } else {
+                &mut train
+            };
+            to.extend([s, s.mirrored()]);
         }
-        train.extend(parse_all(&kept, true).map_err(|e| format!("{}: {e}", path.display()))?);
-        test.extend(parse_all(&held, true).map_err(|e| format!("{}: {e}", path.display()))?);
     }
     eprintln!(
         "{} training positions, {} held out (with reflections)",

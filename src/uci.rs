@@ -397,6 +397,10 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             }
         },
         "evalfile" => {
+            // Scores and evaluations kept under one evaluation are not the
+            // other's (and a running search holds the tables).
+            stop(s);
+            s.tables.clear();
             if value.is_empty() || value == "<empty>" {
                 s.network = None;
                 return;

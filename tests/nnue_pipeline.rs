@@ -58,8 +58,33 @@ fn self_play_data_is_reproducible_and_well_formed() {
 fn a_tiny_network_learns_from_self_play_and_loads_in_the_engine() {
     let (text, summary) = data(24, 1, 2);
     assert!(summary.positions > 2_000, "{summary:?}");
+    // Scores are Red's: where the hand-written evaluation sees one side well
+    // ahead, the search's score mostly agrees in sign, whoever is to move.
+    let mut agree = [[0usize; 2]; 2];
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let pos = Position::from_fen(fields[0], &Rules::default()).expect("a FEN");
+        let red = arbiter::search::eval::xiangqi::evaluate_red(&pos);
+        let score: i32 = fields[1].parse().expect("a score");
+        if red.abs() >= 300 && score.abs() >= 100 {
+            let side = usize::from(pos.side_to_move() == arbiter::variants::Color::Black);
+            agree[side][usize::from(red.signum() == score.signum())] += 1;
+        }
+    }
+    for (side, [no, yes]) in agree.iter().enumerate() {
+        assert!(
+            no + yes >= 20 && *yes >= 4 * no,
+            "side {side} to move: {yes} agree, {no} not"
+        );
+    }
     let samples = parse_all(&text, true).expect("the generated lines parse");
-    let (train, test) = samples.split_at(samples.len() * 9 / 10);
+    // Every tenth position (and its reflection) held out: positions of the
+    // same games, as few games as these cannot spare whole ones.
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, pair) in samples.chunks(2).enumerate() {
+        if i % 10 == 9 { &mut test } else { &mut train }.extend_from_slice(pair);
+    }
+    let (train, test) = (&train[..], &test[..]);
     let config = Config {
         hidden: 16,
         batch: 512,

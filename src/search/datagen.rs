@@ -19,7 +19,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::{search_with_table, table_entries, Control, Evaluate, Limits, Score, Table};
+use super::{search_with_table, table_entries, Control, Evaluate, Limits, Table};
 use crate::variants::{Color, Game, Outcome};
 
 /// Scores beyond this (centipawns) are left out of the data, and a game
@@ -35,8 +35,9 @@ pub struct Config {
     pub nodes: u64,
     /// Random legal moves opening each game (both sides').
     pub random_plies: usize,
-    /// An opening is kept when a short search scores it within this many
-    /// centipawns of level; otherwise the game draws new random plies.
+    /// An opening is kept when a short search (`nodes`, at most 1,000)
+    /// scores it within this many centipawns of level; otherwise the game
+    /// draws new random plies.
     pub balanced: i32,
     /// Seed of the random openings.
     pub seed: u64,
@@ -45,7 +46,7 @@ pub struct Config {
     /// Plies after which a game is scored a draw.
     pub max_plies: usize,
     /// Consecutive plies (both sides') of scores beyond [`SCORE_LIMIT`],
-    /// one way, that adjudicate a game to the side ahead.
+    /// one way, that adjudicate a game to the side ahead (0: never).
     pub adjudicate_plies: usize,
     /// Transposition table of each game, in MiB.
     pub table_mb: usize,
@@ -138,30 +139,12 @@ pub fn generate<V: Evaluate>(
     Ok(summary)
 }
 
-/// A step of SplitMix64.
-fn split_mix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The score of a search's first line in centipawns, mates as ±`MATE_CP`.
-fn centipawns(score: Score) -> i32 {
-    const MATE_CP: i32 = 100_000;
-    match score {
-        Score::Cp(v) => v,
-        Score::Mate(n) => MATE_CP * n.signum(),
-    }
-}
-
 /// A random opening of `config.random_plies` plies that a short search
 /// finds balanced (up to 100 tries, then the last one).
 fn opening<V: Evaluate>(
     config: &Config,
     rules: &V::Rules,
-    rng: &mut u64,
+    rng: &mut fastrand::Rng,
     table: &Table,
 ) -> Game<V> {
     let mut moves = Vec::new();
@@ -175,7 +158,7 @@ fn opening<V: Evaluate>(
                 alive = false;
                 break;
             }
-            let mv = moves[(split_mix(rng) % moves.len() as u64) as usize];
+            let mv = moves[rng.usize(..moves.len())];
             game.play(mv);
         }
         if !alive || !game.outcome().is_ongoing() {
@@ -183,12 +166,12 @@ fn opening<V: Evaluate>(
         }
         table.clear();
         let limits = Limits {
-            nodes: Some(config.nodes.max(1_000)),
+            nodes: Some(config.nodes.min(1_000)),
             multipv: 1,
             ..Limits::default()
         };
         let score = search_with_table(&game, &limits, &Control::default(), table, None)
-            .and_then(|r| r.lines.first().map(|l| centipawns(l.score)));
+            .and_then(|r| r.lines.first().map(|l| l.score.centipawns()));
         if score.is_some_and(|s| s.abs() <= config.balanced) {
             return game;
         }
@@ -204,8 +187,8 @@ fn play_game<V: Evaluate>(
     index: usize,
     table: &Table,
 ) -> Played {
-    let mut rng = config.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407);
-    split_mix(&mut rng);
+    let mut rng =
+        fastrand::Rng::with_seed(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let mut game = opening::<V>(config, rules, &mut rng, table);
     table.clear();
     let limits = Limits {
@@ -232,7 +215,7 @@ fn play_game<V: Evaluate>(
         };
         let pos = game.current();
         let mover = pos.side_to_move();
-        let score = result.lines.first().map_or(0, |l| centipawns(l.score));
+        let score = result.lines.first().map_or(0, |l| l.score.centipawns());
         let red = if mover == Color::White { score } else { -score };
         if !pos.in_check()
             && pos.capture_value(result.best_move).is_none()
@@ -251,7 +234,7 @@ fn play_game<V: Evaluate>(
             streak = (0, 0);
         }
         game.play(result.best_move);
-        if streak.1 >= config.adjudicate_plies {
+        if config.adjudicate_plies > 0 && streak.0 != 0 && streak.1 >= config.adjudicate_plies {
             break Some(if streak.0 > 0 {
                 Color::White
             } else {

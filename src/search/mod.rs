@@ -200,6 +200,16 @@ impl<M> SearchResult<M> {
     }
 }
 
+impl Score {
+    /// Centipawns, a mate as ±100,000 (for data and match records).
+    pub fn centipawns(self) -> i32 {
+        match self {
+            Score::Cp(v) => v,
+            Score::Mate(n) => 100_000 * n.signum(),
+        }
+    }
+}
+
 /// Ways to stop a search from outside, and a node counter the caller can read.
 #[derive(Clone, Debug, Default)]
 pub struct Control {
@@ -288,6 +298,7 @@ pub fn search_among<V: Evaluate>(
     let helper_control = Control::default();
     let helper_limits = Limits {
         multipv: 1,
+        network: limits.network.clone(),
         ..Limits::default()
     };
     let (mut result, helper_nodes) = std::thread::scope(|scope| {
@@ -344,4 +355,4 @@ fn internal(score: Score) -> i32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -309,7 +309,7 @@ proptest! {
 }
 
 /// `t` with upper and lower case exchanged (White's FEN letters for Black's).
-fn swap_case(t: &str) -> String {
+pub(crate) fn swap_case(t: &str) -> String {
     t.chars()
         .map(|c| {
             if c.is_ascii_uppercase() {
@@ -565,4 +565,33 @@ fn a_search_with_a_network_updates_its_accumulators_exactly() {
     .expect("a move");
     let b = search(&taxi, &with(4, None), &Control::default(), 1 << 16, None).expect("a move");
     assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
+}
+
+/// Helper threads evaluate with the main thread's network: with a network
+/// that scores every position 200 for the side to move, a two-thread
+/// search can only find ±200 (a hand-written evaluation leaking in through
+/// the shared table would show).
+#[test]
+fn helper_threads_search_with_the_network_too() {
+    let mut model = eval::nnue::Model::zeros(16);
+    model.output_bias = 0.5;
+    let net = Arc::new(model.quantise().expect("quantises"));
+    let game = game::<xiangqi::Position>(
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+    );
+    for threads in [1, 2] {
+        let limits = Limits {
+            depth: Some(7),
+            multipv: 1,
+            threads,
+            network: Some(net.clone()),
+            ..Limits::default()
+        };
+        let r = search(&game, &limits, &Control::default(), 1 << 16, None).expect("a move");
+        assert!(
+            matches!(r.lines[0].score, Score::Cp(200) | Score::Cp(-200)),
+            "{threads} threads: {:?}",
+            r.lines[0].score
+        );
+    }
 }

@@ -267,7 +267,7 @@ impl Network {
 
 /// The inner loops, written once and compiled twice on x86-64: with AVX2
 /// (chosen at run time when the processor has it) and without.
-mod kernels {
+pub(crate) mod kernels {
     use super::QA;
 
     #[inline(always)]
@@ -337,21 +337,15 @@ mod kernels {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline]
     fn has_avx2() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            std::arch::is_x86_feature_detected!("avx2")
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
+        std::arch::is_x86_feature_detected!("avx2")
     }
 
     /// `dst += row`.
     #[inline]
-    pub(super) fn add(dst: &mut [i16], row: &[i16]) {
+    pub(crate) fn add(dst: &mut [i16], row: &[i16]) {
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: the processor has AVX2 (checked just above).
@@ -362,7 +356,7 @@ mod kernels {
 
     /// `dst = src + add − sub (− sub2)`.
     #[inline]
-    pub(super) fn update(
+    pub(crate) fn update(
         dst: &mut [i16],
         src: &[i16],
         add: &[i16],
@@ -379,7 +373,7 @@ mod kernels {
 
     /// The output layer's sum over one half.
     #[inline]
-    pub(super) fn output(acc: &[i16], w: &[i16]) -> i64 {
+    pub(crate) fn output(acc: &[i16], w: &[i16]) -> i64 {
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: the processor has AVX2 (checked just above).
@@ -387,13 +381,4 @@ mod kernels {
         }
         output_body(acc, w)
     }
-
-    /// The portable path, for tests that compare it with the AVX2 one.
-    #[cfg(test)]
-    pub(crate) fn portable_output(acc: &[i16], w: &[i16]) -> i64 {
-        output_body(acc, w)
-    }
 }
-
-#[cfg(test)]
-pub(crate) use kernels::portable_output;

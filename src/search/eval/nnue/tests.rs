@@ -1,6 +1,6 @@
 use super::data::{parse_all, Sample};
 use super::features::{feature, Delta, INPUTS};
-use super::network::{portable_output, Accumulator, Network, NetworkError, MAX_HIDDEN};
+use super::network::{Accumulator, Network, NetworkError, MAX_HIDDEN};
 use super::train::{constant_loss, Config, Model, Trainer};
 use crate::search::Evaluate;
 use crate::variants::xiangqi::{Position, Rules};
@@ -49,20 +49,8 @@ fn colour_flipped(pos: &Position) -> Position {
     let mut fields = fen.split(' ');
     let board = fields.next().expect("board");
     let side = fields.next().expect("side");
-    let swapped: String = board
-        .split('/')
-        .rev()
-        .collect::<Vec<_>>()
-        .join("/")
-        .chars()
-        .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .collect();
+    let swapped =
+        crate::search::tests::swap_case(&board.split('/').rev().collect::<Vec<_>>().join("/"));
     let side = if side == "w" { "b" } else { "w" };
     Position::from_fen(&format!("{swapped} {side} - - 0 1"), &Rules::default())
         .expect("flipped FEN")
@@ -204,28 +192,53 @@ fn the_network_sees_both_colours_alike() {
     );
 }
 
+/// The kernels as the search calls them (AVX2 where the processor has it)
+/// against plain 64-bit arithmetic written here, on random rows of every
+/// length the format allows.
 #[test]
-fn the_avx2_and_portable_output_sums_agree() {
+fn the_kernels_agree_with_plain_arithmetic() {
+    use super::network::kernels;
     let mut rng = fastrand::Rng::with_seed(11);
-    let acc: Vec<i16> = (0..MAX_HIDDEN).map(|_| rng.i16(-400..400)).collect();
-    let w: Vec<i16> = (0..MAX_HIDDEN).map(|_| rng.i16(..)).collect();
-    let net = Network::from_parts(
-        MAX_HIDDEN / 2,
-        vec![0; INPUTS * MAX_HIDDEN / 2],
-        acc[..MAX_HIDDEN / 2].to_vec(),
-        w.clone(),
-        0,
-    )
-    .expect("a network");
-    // With no pieces' weights, the accumulator is the bias: compare the
-    // dispatched sum (AVX2 where the processor has it) with the portable one.
-    let pos =
-        Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", &Rules::default()).expect("FEN");
-    let h = MAX_HIDDEN / 2;
-    let expected =
-        (portable_output(&acc[..h], &w[..h]) + portable_output(&acc[..h], &w[h..])) / 255;
-    let expected = (expected * 400 / (255 * 256)) as i32;
-    assert_eq!(net.evaluate_position(&pos), expected);
+    for h in (16..=MAX_HIDDEN).step_by(16) {
+        let row = |rng: &mut fastrand::Rng, r: i16| -> Vec<i16> {
+            (0..h).map(|_| rng.i16(-r..r)).collect()
+        };
+        let (src, add, sub, sub2) = (
+            row(&mut rng, 8000),
+            row(&mut rng, 500),
+            row(&mut rng, 500),
+            row(&mut rng, 500),
+        );
+        let mut dst = vec![0; h];
+        kernels::update(&mut dst, &src, &add, &sub, Some(&sub2));
+        for i in 0..h {
+            assert_eq!(
+                i64::from(dst[i]),
+                i64::from(src[i]) + i64::from(add[i]) - i64::from(sub[i]) - i64::from(sub2[i])
+            );
+        }
+        kernels::update(&mut dst, &src, &add, &sub, None);
+        for i in 0..h {
+            assert_eq!(
+                i64::from(dst[i]),
+                i64::from(src[i]) + i64::from(add[i]) - i64::from(sub[i])
+            );
+        }
+        let mut acc = src.clone();
+        kernels::add(&mut acc, &add);
+        for i in 0..h {
+            assert_eq!(i64::from(acc[i]), i64::from(src[i]) + i64::from(add[i]));
+        }
+        let w: Vec<i16> = (0..h).map(|_| rng.i16(..)).collect();
+        let acc: Vec<i16> = (0..h).map(|_| rng.i16(-300..300)).collect();
+        let plain: i64 = (0..h)
+            .map(|i| {
+                let v = i64::from(acc[i]).clamp(0, 255);
+                v * v * i64::from(w[i])
+            })
+            .sum();
+        assert_eq!(kernels::output(&acc, &w), plain, "{h} units");
+    }
 }
 
 #[test]
@@ -314,7 +327,13 @@ fn training_learns_a_material_rule_and_resumes_from_a_checkpoint() {
         loss < constant * 0.1,
         "held-out loss {loss} against {constant} for a constant"
     );
+    let other = Config {
+        seed: 2,
+        ..config.clone()
+    };
+    let err = Trainer::resume(other, &trainer.checkpoint()).expect_err("another seed");
+    assert!(err.contains("another batch, seed"), "{err}");
     let mut damaged = trainer.checkpoint();
-    damaged[30] ^= 1;
+    damaged[300] ^= 1;
     assert!(Trainer::resume(config, &damaged).is_err());
 }

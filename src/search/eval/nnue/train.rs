@@ -11,8 +11,12 @@ use super::network::{Network, NetworkError, QA, QB, SCALE};
 use crate::variants::xiangqi::Position;
 use crate::variants::Color;
 
-/// The largest input or output weight (so that quantised sums fit 16 bits).
+/// The largest input or output weight: with [`BIAS_CLIP`], a hidden sum of
+/// a bias and 32 rows stays within ±128, so that its quantised form
+/// (× [`QA`]) fits 16 bits.
 pub const CLIP: f32 = 1.98;
+/// The largest hidden bias (64 + 32 × 1.98 < 128).
+pub const BIAS_CLIP: f32 = 64.0;
 
 /// The network in floating point.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,12 +79,13 @@ impl Model {
     }
 
     /// The output (a logit; times [`SCALE`] it is centipawns) of a position
-    /// given as its pieces and side to move.
-    fn output_of(&self, pieces: &[(u8, u8)], side: Color) -> f32 {
+    /// given as its pieces and side to move; leaves the two hidden sums (the
+    /// side to move's first) in `accs`.
+    fn forward(&self, pieces: &[(u8, u8)], side: Color, accs: [&mut [f32]; 2]) -> f32 {
         let h = self.hidden;
         let mut total = self.output_bias;
-        for (half, view) in [side, !side].into_iter().enumerate() {
-            let mut acc = self.bias.clone();
+        for (half, (acc, view)) in accs.into_iter().zip([side, !side]).enumerate() {
+            acc.copy_from_slice(&self.bias);
             for &(s, p) in pieces {
                 let row = &self.weights[feature(view, p, s) * h..][..h];
                 for (a, w) in acc.iter_mut().zip(row) {
@@ -103,7 +108,8 @@ impl Model {
     /// The evaluation of a position in centipawns for its side to move.
     pub fn evaluate(&self, pos: &Position) -> f32 {
         let list: Vec<(u8, u8)> = pieces(pos).collect();
-        self.output_of(&list, pos.side()) * SCALE as f32
+        let (mut us, mut them) = (vec![0.0; self.hidden], vec![0.0; self.hidden]);
+        self.forward(&list, pos.side(), [&mut us, &mut them]) * SCALE as f32
     }
 
     /// The integer network: input weights and biases × [`QA`], output
@@ -211,29 +217,7 @@ fn accumulate(
     let h = model.hidden;
     let [acc_us, acc_them, d_us, d_them] = scratch;
     let views = [s.side, !s.side];
-    for (acc, view) in [&mut *acc_us, &mut *acc_them].into_iter().zip(views) {
-        acc.copy_from_slice(&model.bias);
-        for &(sq, p) in s.pieces() {
-            let row = &model.weights[feature(view, p, sq) * h..][..h];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
-        }
-    }
-    let mut out = model.output_bias;
-    for (acc, w) in [
-        (&*acc_us, &model.output[..h]),
-        (&*acc_them, &model.output[h..]),
-    ] {
-        out += acc
-            .iter()
-            .zip(w)
-            .map(|(a, w)| {
-                let x = a.clamp(0.0, 1.0);
-                x * x * w
-            })
-            .sum::<f32>();
-    }
+    let out = model.forward(s.pieces(), s.side, [&mut *acc_us, &mut *acc_them]);
     let scale = SCALE as f32 / config.k;
     let p = sigmoid(out * scale);
     let t = target(s, config);
@@ -278,6 +262,20 @@ fn scratch(h: usize) -> [Vec<f32>; 4] {
 
 const CHECKPOINT_MAGIC: [u8; 8] = *b"ARBXQCK1";
 
+/// The settings a run must keep to go on as it would have: the batch, the
+/// seed (the order), the learning rate's schedule and the target's blend.
+fn settings(config: &Config) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&(config.batch as u64).to_le_bytes());
+    out.extend_from_slice(&config.seed.to_le_bytes());
+    out.extend_from_slice(&(config.lr_step as u64).to_le_bytes());
+    for x in [config.lr, config.lr_gamma, config.lambda, config.k] {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out
+}
+const SETTINGS: usize = 8 + 8 + 8 + 4 * 4;
+
 impl Trainer {
     /// A new run from random weights.
     pub fn new(config: Config) -> Trainer {
@@ -292,29 +290,25 @@ impl Trainer {
         }
     }
 
-    /// The mean loss over `samples` (several threads).
+    /// The mean loss over `samples` (several threads; no gradients).
     pub fn loss(&self, samples: &[Sample]) -> f32 {
         if samples.is_empty() {
             return 0.0;
         }
         let threads = self.config.threads.max(1);
         let chunk = samples.len().div_ceil(threads);
+        let (model, config) = (&self.model, &self.config);
+        let scale = SCALE as f32 / config.k;
         let total: f64 = std::thread::scope(|scope| {
             let handles: Vec<_> = samples
                 .chunks(chunk)
                 .map(|part| {
                     scope.spawn(move || {
-                        let mut grad = Model::zeros(self.model.hidden);
-                        let mut scr = scratch(self.model.hidden);
+                        let (mut us, mut them) = (vec![0.0; model.hidden], vec![0.0; model.hidden]);
                         part.iter()
                             .map(|s| {
-                                f64::from(accumulate(
-                                    &self.model,
-                                    s,
-                                    &self.config,
-                                    &mut grad,
-                                    &mut scr,
-                                ))
+                                let out = model.forward(s.pieces(), s.side, [&mut us, &mut them]);
+                                f64::from((sigmoid(out * scale) - target(s, config)).powi(2))
                             })
                             .sum::<f64>()
                     })
@@ -402,7 +396,7 @@ impl Trainer {
         let c1 = 1.0 - B1.powi(self.step.min(1 << 20) as i32);
         let c2 = 1.0 - B2.powi(self.step.min(1 << 20) as i32);
         let scale = 1.0 / n as f32;
-        let clipped = [true, false, true, false];
+        let clips = [CLIP, BIAS_CLIP, CLIP, f32::INFINITY];
         let params = self.model.params_mut();
         let ms = self.m.params_mut();
         let vs = self.v.params_mut();
@@ -411,17 +405,14 @@ impl Trainer {
             .zip(ms)
             .zip(vs)
             .zip(grad.params())
-            .zip(clipped)
+            .zip(clips)
         {
             for i in 0..p.len() {
                 let gi = g[i] * scale;
                 m[i] = B1 * m[i] + (1.0 - B1) * gi;
                 v[i] = B2 * v[i] + (1.0 - B2) * gi * gi;
                 let step = lr * (m[i] / c1) / ((v[i] / c2).sqrt() + EPS);
-                p[i] -= step;
-                if clip {
-                    p[i] = p[i].clamp(-CLIP, CLIP);
-                }
+                p[i] = (p[i] - step).clamp(-clip, clip);
             }
         }
     }
@@ -433,6 +424,7 @@ impl Trainer {
         out.extend_from_slice(&(self.config.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.epoch as u32).to_le_bytes());
         out.extend_from_slice(&self.step.to_le_bytes());
+        out.extend_from_slice(&settings(&self.config));
         for model in [&self.model, &self.m, &self.v] {
             for p in model.params() {
                 for x in p {
@@ -445,12 +437,13 @@ impl Trainer {
         out
     }
 
-    /// A run resumed from a checkpoint, with `config` (whose hidden units
-    /// must be the checkpoint's).
+    /// A run resumed from a checkpoint, with `config`, whose hidden units,
+    /// batch, seed, learning rate and target must be the checkpoint's (the
+    /// threads may differ: then only the sums' rounding does).
     pub fn resume(config: Config, bytes: &[u8]) -> Result<Trainer, String> {
         let h = config.hidden;
         let floats = 3 * (INPUTS * h + h + 2 * h + 1);
-        let expected = 8 + 4 + 4 + 8 + 4 * floats + 4;
+        let expected = 8 + 4 + 4 + 8 + SETTINGS + 4 * floats + 4;
         if bytes.len() < 16 || bytes[..8] != CHECKPOINT_MAGIC {
             return Err("not an arbiter training checkpoint".into());
         }
@@ -472,7 +465,14 @@ impl Trainer {
         }
         let epoch = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
         let step = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-        let mut at = 24;
+        if bytes[24..24 + SETTINGS] != settings(&config)[..] {
+            return Err(
+                "the checkpoint was made with another batch, seed, learning rate or target: \
+                        resume with the settings it was made with"
+                    .into(),
+            );
+        }
+        let mut at = 24 + SETTINGS;
         let mut models = [Model::zeros(h), Model::zeros(h), Model::zeros(h)];
         for model in &mut models {
             for p in model.params_mut() {
