@@ -296,11 +296,7 @@ pub fn search_among<V: Evaluate>(
         return Some(s.run(&root_moves, progress));
     }
     let helper_control = Control::default();
-    let helper_limits = Limits {
-        multipv: 1,
-        network: limits.network.clone(),
-        ..Limits::default()
-    };
+    let helper_limits = helper_limits(limits);
     let (mut result, helper_nodes) = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..=helpers)
             .map(|i| {
@@ -320,6 +316,16 @@ pub fn search_among<V: Evaluate>(
     });
     result.nodes += helper_nodes;
     Some(result)
+}
+
+/// What a helper thread searches with: no limits of its own (the main
+/// thread stops it), one line, and the main thread's evaluation.
+fn helper_limits(limits: &Limits) -> Limits {
+    Limits {
+        multipv: 1,
+        network: limits.network.clone(),
+        ..Limits::default()
+    }
 }
 
 /// Table entries in `mb` MiB (an entry takes about 32 bytes).

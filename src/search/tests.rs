@@ -567,15 +567,22 @@ fn a_search_with_a_network_updates_its_accumulators_exactly() {
     assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
 }
 
-/// Helper threads evaluate with the main thread's network: with a network
-/// that scores every position 200 for the side to move, a two-thread
-/// search can only find ±200 (a hand-written evaluation leaking in through
-/// the shared table would show).
+/// Helper threads evaluate with the main thread's network (their limits
+/// carry it); and with a network that scores every position 200 for the
+/// side to move, one- and two-thread searches find only ±200, or 0 or a
+/// mate where the repetition rules decide a line.
 #[test]
 fn helper_threads_search_with_the_network_too() {
     let mut model = eval::nnue::Model::zeros(16);
     model.output_bias = 0.5;
     let net = Arc::new(model.quantise().expect("quantises"));
+    let main = Limits {
+        network: Some(net.clone()),
+        ..Limits::default()
+    };
+    assert!(helper_limits(&main)
+        .network
+        .is_some_and(|n| Arc::ptr_eq(&n, &net)));
     let game = game::<xiangqi::Position>(
         "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
     );
@@ -589,7 +596,7 @@ fn helper_threads_search_with_the_network_too() {
         };
         let r = search(&game, &limits, &Control::default(), 1 << 16, None).expect("a move");
         assert!(
-            matches!(r.lines[0].score, Score::Cp(200) | Score::Cp(-200)),
+            matches!(r.lines[0].score, Score::Cp(200 | 0 | -200) | Score::Mate(_)),
             "{threads} threads: {:?}",
             r.lines[0].score
         );
