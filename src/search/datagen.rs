@@ -151,17 +151,15 @@ fn opening<V: Evaluate>(
     let mut last = None;
     for _ in 0..100 {
         let mut game = Game::new(V::start_position(rules), rules.clone());
-        let mut alive = true;
+        // A game that goes on has a legal move (no move is a verdict).
         for _ in 0..config.random_plies {
-            game.current().legal_moves(&mut moves);
-            if moves.is_empty() || !game.outcome().is_ongoing() {
-                alive = false;
+            if !game.outcome().is_ongoing() {
                 break;
             }
-            let mv = moves[rng.usize(..moves.len())];
-            game.play(mv);
+            game.current().legal_moves(&mut moves);
+            game.play(moves[rng.usize(..moves.len())]);
         }
-        if !alive || !game.outcome().is_ongoing() {
+        if !game.outcome().is_ongoing() {
             continue;
         }
         table.clear();
