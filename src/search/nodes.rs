@@ -451,10 +451,13 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         // Captures (or, in check, every evasion), most promising first.
         keys.clear();
         let mut n = 0;
+        // Deep in the quiescence search, only captures that win material:
+        // even trades open one after another would make the tree explode.
+        let threshold = i32::from(qdepth >= QUIESCENCE_TRADES_DEPTH);
         for i in 0..list.len() {
             let mv = list[i];
             let value = self.pos().capture_value(mv);
-            if evasions || (value.is_some() && self.pos().see_ge(mv, 0)) {
+            if evasions || (value.is_some() && self.pos().see_ge(mv, threshold)) {
                 list[n] = mv;
                 keys.push(if tt_move != 0 && V::move_signature(mv) == tt_move {
                     1 << 30

@@ -26,6 +26,10 @@ pub(super) const SEE_PRUNING_DEPTH: i32 = 6;
 pub(super) const SEE_CAPTURE_MARGIN: i32 = 120;
 /// A quiet move is pruned when it loses more than this times depth squared.
 pub(super) const SEE_QUIET_MARGIN: i32 = 25;
+/// From this quiescence depth on, a capture is searched only when it wins
+/// material in the static exchange: chains of even trades (Tamerlane's pawn
+/// fronts) made a one-ply search of a few hundred nodes take 750,000.
+pub(super) const QUIESCENCE_TRADES_DEPTH: u32 = 6;
 /// No piece slot: before the root, or a null move.
 pub(super) const NO_SLOT: usize = usize::MAX;
 /// History values stay within plus or minus this.

@@ -139,6 +139,19 @@ fn tamerlane_losing_side_enters_the_citadel() {
     assert_eq!(r.lines[0].score, Score::Cp(0));
 }
 
+/// A position the fuzzer found (`fuzz/corpus/play/slow-search`): pawn
+/// fronts in contact everywhere, where chains of even trades made the
+/// quiescence search of a one-ply search take 756,740 nodes.
+#[test]
+fn quiescence_stays_small_among_even_trades() {
+    let g = game::<tamerlane::Tamerlane>(
+        "erd1dk2c1e/2t1w1f1t1r/n1g5g1N/prpnptpg5pd1/1PD2pw1pfpepc2/E1PCc1pk1PG1n1/\
+         PP2PEPFPKPW1PTPNPR/G6K3/RNTG3WT1R/C3DFD1C1E b -/- Kk 0/0 4 39",
+    );
+    let r = to_depth(&g, 1);
+    assert!(r.nodes < 20_000, "{} nodes to depth 1", r.nodes);
+}
+
 #[test]
 fn xiangqi_avoids_losing_by_perpetual_check() {
     // Red has checked with the chariot for a whole cycle; a9a8 would bring
