@@ -13,20 +13,28 @@
 //! are `FEN | score | result`, Red's side (see `arbiter::search::datagen`);
 //! the same arguments write the same file. The output is appended to, so a
 //! run can be continued with another `--seed`.
+//!
+//! With `--rescore GAMES.jsonl` it plays no games: it scores the positions
+//! of recorded games instead (one JSON object a line: `fen`, `moves` in ICCS
+//! coordinates, `result` `1-0`/`0-1`/`1/2-1/2`, optional `random_plies`
+//! left out), each with a search of `--nodes` and the game's result, the
+//! first `--games` records (all by default).
 
 use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use arbiter::search::datagen::{generate, Config};
-use arbiter::variants::xiangqi::{Position, Rules};
+use arbiter::search::datagen::{generate, rescore, Config, Record};
+use arbiter::variants::xiangqi::{Notation, Position, Rules};
+use arbiter::variants::{Color, Variant};
 use clap::Parser;
+use serde::Deserialize;
 
 #[derive(Parser)]
 struct Args {
-    /// Games to play.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// Games to play (records to score with `--rescore`).
+    #[arg(long)]
+    games: Option<usize>,
     /// Nodes a move.
     #[arg(long, default_value_t = 5_000)]
     nodes: u64,
@@ -48,12 +56,65 @@ struct Args {
     /// File to append to.
     #[arg(long)]
     out: std::path::PathBuf,
+    /// Score the positions of these recorded games (JSON lines) instead of
+    /// playing games.
+    #[arg(long)]
+    rescore: Option<std::path::PathBuf>,
+}
+
+/// A recorded game, as `--rescore` reads it.
+#[derive(Deserialize)]
+struct Json {
+    fen: String,
+    moves: Vec<String>,
+    result: String,
+    #[serde(default)]
+    random_plies: usize,
+}
+
+/// The records of a JSON-lines file, each checked move by move.
+fn records(path: &std::path::Path, limit: usize) -> Result<Vec<Record<Position>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit)
+        .enumerate()
+    {
+        let at = |e: String| format!("{} record {}: {e}", path.display(), n + 1);
+        let json: Json = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
+        let rules = Rules::default();
+        let start = Position::from_fen(&json.fen, &rules).map_err(|e| at(e.to_string()))?;
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for text in &json.moves {
+            let mv = pos
+                .parse_move(text, Notation::Iccs)
+                .map_err(|e| at(format!("move {text}: {e:?}")))?;
+            pos.make_move(mv);
+            moves.push(mv);
+        }
+        let winner = match json.result.as_str() {
+            "1-0" => Some(Color::White),
+            "0-1" => Some(Color::Black),
+            "1/2-1/2" => None,
+            other => return Err(at(format!("result {other:?}"))),
+        };
+        out.push(Record {
+            start,
+            moves,
+            winner,
+            skip: json.random_plies,
+        });
+    }
+    Ok(out)
 }
 
 fn main() -> std::io::Result<()> {
     let args = Args::parse();
     let config = Config {
-        games: args.games,
+        games: args.games.unwrap_or(100),
         nodes: args.nodes,
         random_plies: args.random_plies,
         balanced: args.balanced,
@@ -69,7 +130,7 @@ fn main() -> std::io::Result<()> {
     // Room for a whole game, so that each game is one write.
     let mut out = BufWriter::with_capacity(1 << 20, file);
     let start = Instant::now();
-    let summary = generate::<Position>(&config, &Rules::default(), &mut out, &mut |i, s| {
+    let mut report = |i: usize, s: &arbiter::search::datagen::Summary| {
         if (i + 1) % 50 == 0 {
             eprintln!(
                 "{} games, {} positions, +{} ={} -{} (Red), {:.0} s",
@@ -81,7 +142,15 @@ fn main() -> std::io::Result<()> {
                 start.elapsed().as_secs_f64()
             );
         }
-    })?;
+    };
+    let summary = match &args.rescore {
+        Some(path) => {
+            let records = records(path, args.games.unwrap_or(usize::MAX))
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+            rescore::<Position>(&config, &Rules::default(), &records, &mut out, &mut report)?
+        }
+        None => generate::<Position>(&config, &Rules::default(), &mut out, &mut report)?,
+    };
     out.flush()?;
     eprintln!(
         "done: {} games, {} positions, +{} ={} -{} (Red), {:.0} s",

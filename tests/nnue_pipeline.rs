@@ -3,12 +3,12 @@
 //! a constant prediction, quantised, written, read back through the
 //! engine's loader and compared with the float network it came from.
 
-use arbiter::search::datagen::{generate, Config as DataConfig};
+use arbiter::search::datagen::{generate, rescore, Config as DataConfig, Record};
 use arbiter::search::eval::nnue::data::parse_all;
 use arbiter::search::eval::nnue::train::{constant_loss, Config, Trainer};
 use arbiter::search::eval::nnue::Network;
-use arbiter::variants::xiangqi::{Position, Rules};
-use arbiter::variants::Variant;
+use arbiter::variants::xiangqi::{Notation, Position, Rules};
+use arbiter::variants::{Color, Variant};
 
 fn data(games: usize, seed: u64, threads: usize) -> (String, arbiter::search::datagen::Summary) {
     let config = DataConfig {
@@ -51,6 +51,91 @@ fn self_play_data_is_reproducible_and_well_formed() {
             "{line}"
         );
         assert!(["1", "0.5", "0"].contains(&fields[2]), "{line}");
+    }
+}
+
+/// A recorded game (ICCS), as `examples/datagen.rs --rescore` reads them.
+fn record(moves: &str, winner: Option<Color>, skip: usize) -> Record<Position> {
+    let start = Position::start_position(&Rules::default());
+    let mut pos = start.clone();
+    let moves = moves
+        .split_whitespace()
+        .map(|m| {
+            let mv = pos.parse_move(m, Notation::Iccs).expect("a legal move");
+            pos.make_move(mv);
+            mv
+        })
+        .collect();
+    Record {
+        start,
+        moves,
+        winner,
+        skip,
+    }
+}
+
+#[test]
+fn recorded_games_are_scored_with_their_own_results() {
+    let records = [
+        // Two plies left out, then six positions scored (none in check).
+        record(
+            "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 a9b9",
+            Some(Color::Black),
+            2,
+        ),
+        record("b2e2 b9c7 b0c2 h9g7", None, 0),
+    ];
+    let score = |threads| {
+        let config = DataConfig {
+            nodes: 300,
+            threads,
+            table_mb: 1,
+            ..DataConfig::default()
+        };
+        let mut out = Vec::new();
+        let summary = rescore::<Position>(
+            &config,
+            &Rules::default(),
+            &records,
+            &mut out,
+            &mut |_, _| {},
+        )
+        .expect("writes");
+        (String::from_utf8(out).expect("UTF-8"), summary)
+    };
+    let (text, summary) = score(1);
+    assert_eq!(score(2).0, text, "two threads wrote other lines");
+    assert_eq!(summary.games, 2);
+    assert_eq!(summary.results, [0, 1, 1]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(summary.positions, lines.len());
+    // Every kept position is one of the records' (after the skipped plies),
+    // in order, with its record's result; quiet best moves only, so a few
+    // may be left out.
+    let mut expected = Vec::new();
+    for r in &records {
+        let mut pos = r.start.clone();
+        for (ply, &mv) in r.moves.iter().enumerate() {
+            if ply >= r.skip {
+                let result = match r.winner {
+                    Some(Color::White) => "1",
+                    None => "0.5",
+                    Some(Color::Black) => "0",
+                };
+                expected.push((pos.to_fen(), result));
+            }
+            pos.make_move(mv);
+        }
+    }
+    assert!(lines.len() >= 8 && lines.len() <= expected.len(), "{text}");
+    let mut at = expected.iter();
+    for line in &lines {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert!(
+            at.any(|(fen, result)| fen == fields[0] && *result == fields[2]),
+            "{line} is not a record's position, in order, with its result"
+        );
+        fields[1].parse::<i32>().expect("a score");
     }
 }
 

@@ -1,6 +1,8 @@
 //! Training data from the engine's own games: self-play at a fixed number of
 //! nodes a move from seeded random openings, every position kept with the
-//! search's score and the game's result (issue 31).
+//! search's score and the game's result (issue 31). [`rescore`] does the
+//! same for games played elsewhere: each position scored by the search,
+//! with the recorded game's result.
 //!
 //! A game is a function of its index and the configuration (each game
 //! starts with a fresh transposition table, its random plies come from a
@@ -19,8 +21,8 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::{search_with_table, table_entries, Control, Evaluate, Limits, Table};
-use crate::variants::{Color, Game, Outcome};
+use super::{search_with_table, table_entries, Control, Evaluate, Limits, SearchResult, Table};
+use crate::variants::{Color, Game, Outcome, Variant};
 
 /// Scores beyond this (centipawns) are left out of the data, and a game
 /// whose score stays beyond it is adjudicated.
@@ -94,6 +96,52 @@ pub fn generate<V: Evaluate>(
     out: &mut dyn Write,
     progress: &mut dyn FnMut(usize, &Summary),
 ) -> io::Result<Summary> {
+    run(config, config.games, out, progress, &|index, table| {
+        play_game::<V>(config, rules, index, table)
+    })
+}
+
+/// A game played elsewhere, to be scored by the search: its start, its
+/// moves and its result.
+#[derive(Clone, Debug)]
+pub struct Record<V: Variant> {
+    /// The start position.
+    pub start: V,
+    /// The moves, all legal.
+    pub moves: Vec<V::Move>,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// Leading moves left out (a random opening's).
+    pub skip: usize,
+}
+
+/// Scores every quiet position of each record (after its skipped moves)
+/// with a search of `config.nodes` nodes and writes it with the record's
+/// result, records in order, left out by the same rules as self-play
+/// positions (in check, a capture as best move, a score beyond
+/// [`SCORE_LIMIT`]). `config.threads` records are scored at once; each
+/// starts with an empty table, so the same records write the same lines.
+pub fn rescore<V: Evaluate>(
+    config: &Config,
+    rules: &V::Rules,
+    records: &[Record<V>],
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(usize, &Summary),
+) -> io::Result<Summary> {
+    run(config, records.len(), out, progress, &|index, table| {
+        rescore_game(config, rules, &records[index], table)
+    })
+}
+
+/// Runs `job` for indices `0..count` on `config.threads` threads (each
+/// with its own table) and writes the results in index order.
+fn run(
+    config: &Config,
+    count: usize,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(usize, &Summary),
+    job: &(dyn Fn(usize, &Table) -> Played + Sync),
+) -> io::Result<Summary> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
     let mut summary = Summary::default();
@@ -106,11 +154,10 @@ pub fn generate<V: Evaluate>(
                 let table = Table::new(table_entries(config.table_mb));
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
+                    if index >= count {
                         break;
                     }
-                    let played = play_game::<V>(config, rules, index, &table);
-                    if tx.send((index, played)).is_err() {
+                    if tx.send((index, job(index, &table))).is_err() {
                         break;
                     }
                 }
@@ -211,16 +258,7 @@ fn play_game<V: Evaluate>(
         else {
             break None;
         };
-        let pos = game.current();
-        let mover = pos.side_to_move();
-        let score = result.lines.first().map_or(0, |l| l.score.centipawns());
-        let red = if mover == Color::White { score } else { -score };
-        if !pos.in_check()
-            && pos.capture_value(result.best_move).is_none()
-            && score.abs() <= SCORE_LIMIT
-        {
-            kept.push((pos.to_fen(), red));
-        }
+        let red = keep(game.current(), &result, &mut kept);
         let sign = red.signum();
         if red.abs() > SCORE_LIMIT {
             streak = if streak.0 == sign {
@@ -240,6 +278,62 @@ fn play_game<V: Evaluate>(
             });
         }
     };
+    played(kept, winner)
+}
+
+/// Scores the positions of one record.
+fn rescore_game<V: Evaluate>(
+    config: &Config,
+    rules: &V::Rules,
+    record: &Record<V>,
+    table: &Table,
+) -> Played {
+    table.clear();
+    let limits = Limits {
+        nodes: Some(config.nodes),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let mut game = Game::new(record.start.clone(), rules.clone());
+    let mut kept = Vec::new();
+    for (ply, &mv) in record.moves.iter().enumerate() {
+        if ply >= record.skip && game.outcome().is_ongoing() {
+            if let Some(result) =
+                search_with_table(&game, &limits, &Control::default(), table, None)
+            {
+                keep(game.current(), &result, &mut kept);
+            }
+        }
+        game.play(mv);
+    }
+    played(kept, record.winner)
+}
+
+/// Keeps `pos` with the search's score (Red's side) unless it is in check,
+/// its best move is a capture or the score is beyond [`SCORE_LIMIT`];
+/// returns the score from Red's side.
+fn keep<V: Evaluate>(
+    pos: &V,
+    result: &SearchResult<V::Move>,
+    kept: &mut Vec<(String, i32)>,
+) -> i32 {
+    let score = result.lines.first().map_or(0, |l| l.score.centipawns());
+    let red = if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    };
+    if !pos.in_check()
+        && pos.capture_value(result.best_move).is_none()
+        && score.abs() <= SCORE_LIMIT
+    {
+        kept.push((pos.to_fen(), red));
+    }
+    red
+}
+
+/// A game's lines, each with its result from Red's side.
+fn played(kept: Vec<(String, i32)>, winner: Option<Color>) -> Played {
     let (result, text) = match winner {
         Some(Color::White) => (0, "1"),
         None => (1, "0.5"),
