@@ -17,11 +17,15 @@
 //! <code>` (`asian`, the default, `chinese` or `none`: the values of the
 //! service's `rules.repetition`); the search plays by it.
 //!
-//! `setoption name EvalFile value <path>` makes Xiangqi's search evaluate
-//! with a network file written by `examples/train_nnue.rs` (a damaged or
-//! foreign file is refused with the reason in an `info string`); an empty
-//! value goes back to the hand-written evaluation. The other variants
-//! ignore it.
+//! Xiangqi's search evaluates with the shipped network
+//! (`search::eval::nnue::SHIPPED_NAME`, embedded in the binary) unless
+//! `setoption name Evaluation value hce` chooses the hand-written evaluation
+//! (which `Skill Level` and `UCI_Elo` below the full strength always play
+//! with: the levels were calibrated with it). `setoption name EvalFile
+//! value <path>` evaluates with another network file written by
+//! `examples/train_nnue.rs` (a damaged or foreign file is refused with the
+//! reason in an `info string`); an empty value goes back to the shipped
+//! one. The other variants have no network and ignore both.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
@@ -35,6 +39,7 @@ use std::collections::HashMap;
 use crate::dispatch::{Playable, Visitor};
 use crate::prose;
 use crate::search::analysis::{analyse, Request};
+use crate::search::eval::nnue;
 use crate::search::level::{Level, ELO_ANCHOR};
 use crate::search::{self, Control, Evaluate, Limits, Network, Score, SearchResult, Table};
 use crate::variants::xiangqi::{self, RepetitionRule};
@@ -164,8 +169,11 @@ struct Session {
     limit_strength: bool,
     /// The Elo to play at when `limit_strength` (the `UCI_Elo` option).
     elo: u32,
+    /// Whether Xiangqi evaluates with a network (the `Evaluation` option:
+    /// `nnue`, the default, or `hce`).
+    nnue: bool,
     /// The Xiangqi network to evaluate with (the `EvalFile` option); `None`:
-    /// the hand-written evaluation.
+    /// the shipped one.
     network: Option<Arc<Network>>,
     /// The last `position` command's words, replayed on `go`.
     position: Vec<String>,
@@ -188,6 +196,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         skill: Level::full(),
         limit_strength: false,
         elo: full_elo(),
+        nnue: true,
         network: None,
         position: vec!["startpos".to_owned()],
         running: None,
@@ -234,6 +243,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     "option name Repetition type combo default {}{codes}",
                     RepetitionRule::default().as_str()
                 ));
+                say("option name Evaluation type combo default nnue var nnue var hce");
                 say("option name EvalFile type string default <empty>");
                 say(if s.ucci { "ucciok" } else { "uciok" });
             }
@@ -261,7 +271,9 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let control = Control::default();
                 let (mut limits, clock) = go_limits(&words, s.multipv);
                 limits.threads = s.threads;
-                limits.network = s.network.clone();
+                limits.network = s
+                    .nnue
+                    .then(|| s.network.clone().unwrap_or_else(nnue::shipped));
                 let position = s.position.clone();
                 let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
                 let show_wdl = s.show_wdl;
@@ -395,6 +407,17 @@ fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
                     codes.join(", ")
                 ))
             }
+        },
+        "evaluation" => match value {
+            "nnue" | "hce" => {
+                // Scores kept under one evaluation are not the other's.
+                stop(s);
+                s.tables.clear();
+                s.nnue = value == "nnue";
+            }
+            _ => say(&format!(
+                "info string bad Evaluation value: {value} (nnue or hce)"
+            )),
         },
         "evalfile" => {
             // Scores and evaluations kept under one evaluation are not the
@@ -636,14 +659,20 @@ impl Visitor for Go<'_> {
                 ));
             }
         };
+        let level = match self.strength {
+            Strength::Skill(l) => l,
+            Strength::Elo(e) => V::LADDER.level_for_elo(e),
+        };
+        let mut limits = self.limits.clone();
+        if !level.is_full() {
+            // The levels were calibrated with the hand-written evaluation.
+            limits.network = None;
+        }
         let request = Request {
             root: Some(root),
-            level: Some(match self.strength {
-                Strength::Skill(l) => l,
-                Strength::Elo(e) => V::LADDER.level_for_elo(e),
-            }),
+            level: Some(level),
             seed: fastrand::u64(..),
-            ..Request::new(self.limits.clone())
+            ..Request::new(limits)
         };
         let received = self.received;
         let found = self.tables.with::<V, _>(self.entries, |table| {

@@ -547,7 +547,7 @@ fn uci_keeps_its_table_between_searches_until_a_new_game() {
 }
 
 #[test]
-fn uci_evaluates_with_a_network_file_and_refuses_a_damaged_one() {
+fn uci_evaluates_with_the_shipped_network_a_file_or_by_hand_and_refuses_a_damaged_file() {
     let mut model = arbiter::search::eval::nnue::Model::random(32, 3);
     for (i, b) in model.bias.iter_mut().enumerate() {
         *b = (i % 4) as f32 * 0.15;
@@ -571,8 +571,21 @@ fn uci_evaluates_with_a_network_file_and_refuses_a_damaged_one() {
             .map(|s| s.split(" nodes").next().unwrap_or(s).to_owned())
             .unwrap_or_else(|| panic!("no depth 6 in {out}"))
     };
-    let hce = session("");
-    assert!(hce.contains("option name EvalFile type string"), "{hce}");
+    let shipped = session("");
+    assert!(
+        shipped.contains("option name EvalFile type string"),
+        "{shipped}"
+    );
+    assert!(
+        shipped.contains("option name Evaluation type combo default nnue var nnue var hce"),
+        "{shipped}"
+    );
+    let hce = session("setoption name Evaluation value hce\n");
+    assert_ne!(
+        score(&shipped),
+        score(&hce),
+        "the shipped network's search scored as the hand-written one"
+    );
     let nn = session(&format!(
         "setoption name EvalFile value {}\n",
         good.display()
@@ -581,9 +594,16 @@ fn uci_evaluates_with_a_network_file_and_refuses_a_damaged_one() {
     assert!(nn.lines().last().unwrap().starts_with("bestmove "), "{nn}");
     assert_ne!(
         score(&nn),
-        score(&hce),
-        "the network's search scored as the hand-written one"
+        score(&shipped),
+        "the file's network scored as the shipped one"
     );
+    assert_ne!(score(&nn), score(&hce));
+    // The file is the network `Evaluation hce` turns off.
+    let off = session(&format!(
+        "setoption name EvalFile value {}\nsetoption name Evaluation value hce\n",
+        good.display()
+    ));
+    assert_eq!(score(&off), score(&hce));
     let refused = session(&format!(
         "setoption name EvalFile value {}\n",
         bad.display()
@@ -594,13 +614,19 @@ fn uci_evaluates_with_a_network_file_and_refuses_a_damaged_one() {
     );
     assert_eq!(
         score(&refused),
-        score(&hce),
+        score(&shipped),
         "a refused file left the evaluation as it was"
     );
     let back = session(&format!(
         "setoption name EvalFile value {}\nsetoption name EvalFile value <empty>\n",
         good.display()
     ));
-    assert_eq!(score(&back), score(&hce));
+    assert_eq!(score(&back), score(&shipped));
+    let bad_value = session("setoption name Evaluation value best\n");
+    assert!(
+        bad_value.contains("info string bad Evaluation value: best (nnue or hce)"),
+        "{bad_value}"
+    );
+    assert_eq!(score(&bad_value), score(&shipped));
     std::fs::remove_dir_all(&dir).ok();
 }

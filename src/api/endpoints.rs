@@ -14,14 +14,14 @@ use super::record;
 use super::replay::{self, game_of, game_over, refusal, replay, replay_from, Extent, Replayed};
 use super::requests::*;
 use super::responses::*;
-use super::wire::{MoveClassCode, Side, Tags};
+use super::wire::{Evaluation, MoveClassCode, Side, Tags};
 use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
 use crate::pgn;
 use crate::prose;
 use crate::search::analysis::Request;
 use crate::search::level::Level;
-use crate::search::{self, Limits};
+use crate::search::{self, Limits, Network};
 use crate::variants::{Color, Game, NotationName, Outcome, Refusal, Variant, VariantId};
 
 /// What `GET /v1/variants/{variant}` says about a variant.
@@ -251,6 +251,31 @@ fn in_range(limits: &[(&str, Option<u64>, u64)]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The evaluation a search runs with: the one asked for, else the
+/// variant's network where it has one. A level below the full strength
+/// plays with the hand-written evaluation it was calibrated with.
+fn evaluation<V: Playable>(
+    asked: Option<Evaluation>,
+    level: bool,
+) -> Result<(Option<Arc<Network>>, Evaluation), ApiError> {
+    let refuse = |why: String| {
+        Err(ApiError::new(Problem::InvalidLimits, format!("evaluation: {why}")).field("evaluation"))
+    };
+    match (asked, V::shipped_network()) {
+        (Some(Evaluation::Nnue), _) if level => refuse(
+            "the levels below 20 were calibrated with the hand-written evaluation; \
+             use hce or leave it out"
+                .to_owned(),
+        ),
+        (Some(Evaluation::Nnue), None) => {
+            refuse(format!("{} has no network; use hce or leave it out", V::ID))
+        }
+        (Some(Evaluation::Hce), _) | (None, None) => Ok((None, Evaluation::Hce)),
+        (None, Some(_)) if level => Ok((None, Evaluation::Hce)),
+        (_, Some(net)) => Ok((Some(net), Evaluation::Nnue)),
+    }
+}
+
 /// Reads a request's search limits against the server's caps.
 fn search_limits<V: Playable>(
     req: &AnalyzeRequest,
@@ -284,6 +309,7 @@ fn search_limits<V: Playable>(
     };
     let depth = req.depth.unwrap_or(config.max_depth);
     let nodes = level.map_or(req.nodes, |l| V::LADDER.cap_nodes(l, req.nodes));
+    let (network, evaluation) = evaluation::<V>(req.evaluation, level.is_some())?;
     Ok((
         Limits {
             depth: Some(depth),
@@ -292,7 +318,7 @@ fn search_limits<V: Playable>(
             multipv,
             optimum: None,
             threads: config.search_threads,
-            network: None,
+            network,
         },
         AppliedLimits {
             depth,
@@ -301,6 +327,7 @@ fn search_limits<V: Playable>(
             multipv,
             level: level.map(|l| u32::from(l.get())),
             seed,
+            evaluation,
         },
         level,
         seed.unwrap_or(0),
@@ -643,7 +670,7 @@ impl Visitor for Review {
 }
 
 /// A review's per-move limits against the server's caps, for `plies` plies.
-fn review_limits(
+fn review_limits<V: Playable>(
     req: &ReviewRequest,
     config: &EngineConfig,
     plies: usize,
@@ -678,6 +705,7 @@ fn review_limits(
         None if req.nodes.is_some() || req.depth.is_some() => share.min(max_ms),
         None => REVIEW_MOVETIME_MS.min(share),
     };
+    let (network, evaluation) = evaluation::<V>(None, false)?;
     Ok((
         Limits {
             depth: req.depth,
@@ -686,12 +714,13 @@ fn review_limits(
             multipv: 1,
             optimum: None,
             threads: config.search_threads,
-            network: None,
+            network,
         },
         ReviewLimits {
             movetime_ms: movetime,
             nodes: req.nodes,
             depth: req.depth,
+            evaluation,
         },
     ))
 }
@@ -741,7 +770,7 @@ async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
             )
             .field(field));
         }
-        let (limits, applied) = review_limits(&r.req, &r.pool.config, plies)?;
+        let (limits, applied) = review_limits::<V>(&r.req, &r.pool.config, plies)?;
         Ok((replayed, limits, applied))
     })?;
     let verdict = adjudged(&replayed);

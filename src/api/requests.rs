@@ -14,7 +14,7 @@ use utoipa::openapi::schema::AnyOfBuilder;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::wire::{Balances, GameId, Moves, OutputFormat, ReviewFormat};
+use super::wire::{Balances, Evaluation, GameId, Moves, OutputFormat, ReviewFormat};
 use crate::dispatch::{Playable, Visitor};
 use crate::variants::{NotationName, VariantId};
 
@@ -200,6 +200,11 @@ game_request! {
         /// the answer's `limits`).
         #[schema(example = 42)]
         pub seed: Option<u64>,
+        /// `nnue` (the variant's network: Xiangqi's, the default there) or
+        /// `hce` (the hand-written evaluation: the default for the other
+        /// variants, and the only one a `level` below 20 plays with).
+        #[schema(example = "nnue")]
+        pub evaluation: Option<Evaluation>,
     }
     moves: [
         /// Moves played from `fen`; they count for the repetition rules of the

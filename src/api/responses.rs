@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 
 use super::error::ProblemDetails;
 use super::wire::{
-    Balances, ConductCode, GameId, HealthStatus, MoveClassCode, MoverOutcome, OptionType, Side,
-    Status, Tags,
+    Balances, ConductCode, Evaluation, GameId, HealthStatus, MoveClassCode, MoverOutcome,
+    OptionType, Side, Status, Tags,
 };
 use crate::variants::{
     GameResult, Nature, NotationName, Pattern, Reason, Refusal, VariantId, WarningCode,
@@ -499,6 +499,8 @@ pub struct AppliedLimits {
     /// The seed of the level's choice, to replay it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The evaluation the search scored positions with.
+    pub evaluation: Evaluation,
 }
 
 /// What the engine would play, and why.
@@ -525,7 +527,7 @@ pub struct AppliedLimits {
     "nodes": 544,
     "nps": 412000,
     "time_ms": 2,
-    "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1}
+    "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1, "evaluation": "nnue"}
 }))]
 pub struct AnalyzeResponse {
     /// The variant in the path.
@@ -684,6 +686,9 @@ pub struct ReviewLimits {
     pub nodes: Option<u64>,
     /// Depth for each position, if set.
     pub depth: Option<u32>,
+    /// The evaluation the searches scored positions with (the variant's
+    /// network where it has one).
+    pub evaluation: Evaluation,
 }
 
 /// A game reviewed: every move weighed, each side's accuracy, and the
@@ -700,7 +705,7 @@ pub struct ReviewLimits {
         {"side": "black", "accuracy": null, "inaccuracies": 0, "mistakes": 0, "blunders": 0, "missed_wins": 0}
     ],
     "complete": true,
-    "limits": {"movetime_ms": 50, "nodes": null, "depth": null},
+    "limits": {"movetime_ms": 50, "nodes": null, "depth": null, "evaluation": "nnue"},
     "result": {"variant": "xiangqi", "status": "ongoing", "result": "*"}
 }))]
 pub struct ReviewResponse {

@@ -217,6 +217,19 @@ pub enum HealthStatus {
     ShuttingDown,
 }
 
+/// Which evaluation the search scores positions with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Evaluation {
+    /// The variant's network (Xiangqi's, shipped in the binary; the
+    /// default where there is one).
+    Nnue,
+    /// The hand-written evaluation (the default for Taxi and Tamerlane
+    /// chess, which have no network; always used by `level`s below 20,
+    /// which were calibrated with it).
+    Hce,
+}
+
 /// How `review` answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

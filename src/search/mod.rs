@@ -99,6 +99,12 @@ pub trait Evaluate: Variant {
     /// Whether the variant evaluates with a network when [`Limits::network`]
     /// gives one (Xiangqi's); the others ignore it.
     const HAS_NETWORK: bool = false;
+    /// The network the variant evaluates with unless told otherwise (the
+    /// shipped one, embedded in the binary); `None`: the hand-written
+    /// evaluation only.
+    fn shipped_network() -> Option<Arc<Network>> {
+        None
+    }
     /// The root's frame, computed from the position.
     fn refresh_frame(&self, _net: &Network, _frame: &mut Self::Frame) {}
     /// The frame of the position after `mv` (`None`: a pass) is played in

@@ -417,6 +417,74 @@ async fn analyze_names_the_opponents_threat() {
     assert!(body.get("threat").is_none(), "{body}");
 }
 
+/// `evaluation`: Xiangqi searches with its shipped network unless asked
+/// for the hand-written evaluation (or playing a level, calibrated with
+/// it); the other variants have no network, and asking one for it is
+/// refused naming the field.
+#[actix_rt::test]
+async fn analyze_evaluates_with_the_network_or_by_hand() {
+    let s = start().await;
+    let ask = |extra: Value| {
+        let mut body = json!({"moves": ["h2e2", "h9g7"], "depth": 6});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        body
+    };
+    let (st, _, nnue) = s.post(ANALYZE, ask(json!({}))).await;
+    assert_eq!(st, 200, "{nnue}");
+    assert_eq!(nnue["limits"]["evaluation"], "nnue", "{nnue}");
+    let (st, _, asked) = s.post(ANALYZE, ask(json!({"evaluation": "nnue"}))).await;
+    assert_eq!(st, 200, "{asked}");
+    assert_eq!(asked["lines"], nnue["lines"], "nnue is the default");
+    let (st, _, hce) = s.post(ANALYZE, ask(json!({"evaluation": "hce"}))).await;
+    assert_eq!(st, 200, "{hce}");
+    assert_eq!(hce["limits"]["evaluation"], "hce", "{hce}");
+    assert_ne!(
+        (&hce["lines"], &hce["nodes"]),
+        (&nnue["lines"], &nnue["nodes"]),
+        "the two evaluations searched alike"
+    );
+    // A level plays with the evaluation it was calibrated with.
+    let (st, _, level) = s.post(ANALYZE, ask(json!({"level": 9, "seed": 1}))).await;
+    assert_eq!(st, 200, "{level}");
+    assert_eq!(level["limits"]["evaluation"], "hce", "{level}");
+    let r = s
+        .post(ANALYZE, ask(json!({"level": 9, "evaluation": "nnue"})))
+        .await;
+    assert_problem(&r, 422, "invalid_limits");
+    assert_eq!(r.2["field"], "evaluation", "{}", r.2);
+    assert!(
+        r.2["detail"].as_str().unwrap().contains("calibrated"),
+        "{}",
+        r.2
+    );
+    // Level 20 is the full strength, with the network.
+    let (_, _, full) = s.post(ANALYZE, ask(json!({"level": 20}))).await;
+    assert_eq!(full["limits"]["evaluation"], "nnue", "{full}");
+    for (variant, moves) in [("taxi", json!(["e2e4"])), ("tamerlane", json!([]))] {
+        let path = format!("/v1/variants/{variant}/analyze");
+        let (st, _, body) = s.post(&path, json!({"moves": moves, "depth": 2})).await;
+        assert_eq!(st, 200, "{body}");
+        assert_eq!(body["limits"]["evaluation"], "hce", "{body}");
+        let r = s
+            .post(
+                &path,
+                json!({"moves": moves, "depth": 2, "evaluation": "nnue"}),
+            )
+            .await;
+        assert_problem(&r, 422, "invalid_limits");
+        assert_eq!(r.2["field"], "evaluation", "{}", r.2);
+        assert_eq!(
+            r.2["detail"],
+            format!("evaluation: {variant} has no network; use hce or leave it out"),
+        );
+    }
+    let r = s.post(ANALYZE, ask(json!({"evaluation": "best"}))).await;
+    assert_problem(&r, 422, "invalid_request");
+    assert_eq!(r.2["field"], "evaluation", "{}", r.2);
+}
+
 /// `level`: fewer nodes and a choice among the nearly best, reproducible
 /// by its seed, never a move that loses by the rules, always a mate it
 /// sees; a level outside 1-20 is refused naming the field.

@@ -49,6 +49,7 @@ async fn review_weighs_every_move_and_finds_the_blunder() {
     assert_eq!(sides[1]["accuracy"], 100.0, "{body}");
     assert_eq!(body["complete"], true);
     assert_eq!(body["limits"]["depth"], 6);
+    assert_eq!(body["limits"]["evaluation"], "nnue", "Xiangqi's network");
     // The verdict is the adjudicate answer.
     let (_, _, adjudged) = s
         .post(ADJ, json!({"fen": BLUNDER_FEN, "moves": ["a5h5", "h4h5"]}))

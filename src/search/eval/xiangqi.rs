@@ -425,6 +425,10 @@ impl Evaluate for Position {
     type Frame = Accumulator;
     const HAS_NETWORK: bool = true;
 
+    fn shipped_network() -> Option<std::sync::Arc<Network>> {
+        Some(super::nnue::shipped())
+    }
+
     fn refresh_frame(&self, net: &Network, frame: &mut Accumulator) {
         net.refresh(self, frame);
     }

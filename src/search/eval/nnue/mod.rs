@@ -14,3 +14,24 @@ mod tests;
 pub use data::Sample;
 pub use network::{Accumulator, Network, NetworkError};
 pub use train::{Model, Trainer};
+
+use std::sync::{Arc, LazyLock};
+
+/// The file name of the network the service and `arbiter uci` evaluate
+/// Xiangqi with by default: `xiangqi-` and the first 12 hexadecimal digits
+/// of the file's SHA-256 (`networks/README.md` records how it was made and
+/// the match that accepted it).
+pub const SHIPPED_NAME: &str = "xiangqi-756a99393b95.nnue";
+
+/// The shipped network's file, embedded in the binary.
+pub static SHIPPED_BYTES: &[u8] = include_bytes!("networks/xiangqi-756a99393b95.nnue");
+
+static SHIPPED: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    // The embedded bytes are checked by a test (`tests::the_shipped_network_*`).
+    Arc::new(Network::from_bytes(SHIPPED_BYTES).expect("the shipped network reads"))
+});
+
+/// The shipped network, read once.
+pub fn shipped() -> Arc<Network> {
+    Arc::clone(&SHIPPED)
+}

@@ -337,3 +337,33 @@ fn training_learns_a_material_rule_and_resumes_from_a_checkpoint() {
     damaged[300] ^= 1;
     assert!(Trainer::resume(config, &damaged).is_err());
 }
+
+/// The shipped network reads, is named by the first 12 hexadecimal digits
+/// of its SHA-256, has the README beside it name it, and scores a position
+/// with an extra chariot for the side to move well ahead (and the same
+/// position with the other side to move well behind).
+#[test]
+fn the_shipped_network_reads_is_named_by_its_hash_and_sees_material() {
+    use sha2::{Digest, Sha256};
+    let hex: String = Sha256::digest(super::SHIPPED_BYTES)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(super::SHIPPED_NAME, format!("xiangqi-{}.nnue", &hex[..12]));
+    let readme = include_str!("networks/README.md");
+    assert!(readme.contains(super::SHIPPED_NAME), "networks/README.md");
+    let net = super::shipped();
+    let rules = Rules::default();
+    let eval = |fen: &str| {
+        let pos = Position::from_fen(fen, &rules).unwrap();
+        let mut acc = Accumulator::default();
+        pos.refresh_frame(&net, &mut acc);
+        pos.evaluate_frame(&rules, &net, &acc)
+    };
+    // Black's a-file chariot is gone.
+    let red_up = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+    assert!(eval(&format!("{red_up} w - - 0 1")) > 300);
+    assert!(eval(&format!("{red_up} b - - 0 1")) < -300);
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert!(eval(start).abs() < 100, "the start: {}", eval(start));
+}
