@@ -131,7 +131,7 @@ fn main() -> std::io::Result<()> {
     let mut out = BufWriter::with_capacity(1 << 20, file);
     let start = Instant::now();
     let mut report = |i: usize, s: &arbiter::search::datagen::Summary| {
-        if (i + 1) % 50 == 0 {
+        if (i + 1).is_multiple_of(50) {
             eprintln!(
                 "{} games, {} positions, +{} ={} -{} (Red), {:.0} s",
                 s.games,
