@@ -367,6 +367,7 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "multipv" => "a whole number from 1 to 5",
         "level" => "a whole number from 1 (weakest) to 20 (full strength)",
         "seed" => "a whole number from 0 to 18446744073709551615",
+        "evaluation" => "'nnue' or 'hce'",
         "flip" | "coordinates" | "highlight" | "all_moves" | "threat" => "true or false",
         "searchmoves" | "exclude" => "an array of move strings",
         "searchmoves[]" | "exclude[]" => "a move string",
