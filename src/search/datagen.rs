@@ -210,11 +210,7 @@ fn opening<V: Evaluate>(
             continue;
         }
         table.clear();
-        let limits = Limits {
-            nodes: Some(config.nodes.min(1_000)),
-            multipv: 1,
-            ..Limits::default()
-        };
+        let limits = limits(config.nodes.min(1_000));
         let score = search_with_table(&game, &limits, &Control::default(), table, None)
             .and_then(|r| r.lines.first().map(|l| l.score.centipawns()));
         if score.is_some_and(|s| s.abs() <= config.balanced) {
@@ -236,11 +232,7 @@ fn play_game<V: Evaluate>(
         fastrand::Rng::with_seed(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let mut game = opening::<V>(config, rules, &mut rng, table);
     table.clear();
-    let limits = Limits {
-        nodes: Some(config.nodes),
-        multipv: 1,
-        ..Limits::default()
-    };
+    let limits = limits(config.nodes);
     // Kept positions: FEN and score from Red's side.
     let mut kept: Vec<(String, i32)> = Vec::new();
     // Red's-side scores of the last plies, for adjudication.
@@ -281,6 +273,15 @@ fn play_game<V: Evaluate>(
     played(kept, winner)
 }
 
+/// A search of `nodes` nodes for one line, as every data search is.
+fn limits(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        multipv: 1,
+        ..Limits::default()
+    }
+}
+
 /// Scores the positions of one record.
 fn rescore_game<V: Evaluate>(
     config: &Config,
@@ -289,11 +290,7 @@ fn rescore_game<V: Evaluate>(
     table: &Table,
 ) -> Played {
     table.clear();
-    let limits = Limits {
-        nodes: Some(config.nodes),
-        multipv: 1,
-        ..Limits::default()
-    };
+    let limits = limits(config.nodes);
     let mut game = Game::new(record.start.clone(), rules.clone());
     let mut kept = Vec::new();
     for (ply, &mv) in record.moves.iter().enumerate() {

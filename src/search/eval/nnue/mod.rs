@@ -21,10 +21,19 @@ use std::sync::{Arc, LazyLock};
 /// Xiangqi with by default: `xiangqi-` and the first 12 hexadecimal digits
 /// of the file's SHA-256 (`networks/README.md` records how it was made and
 /// the match that accepted it).
-pub const SHIPPED_NAME: &str = "xiangqi-756a99393b95.nnue";
+pub const SHIPPED_NAME: &str = shipped_name!();
+
+/// The shipped file's name, written once for both the constant and the
+/// embedding (`include_bytes!` takes only literals).
+macro_rules! shipped_name {
+    () => {
+        "xiangqi-756a99393b95.nnue"
+    };
+}
+use shipped_name;
 
 /// The shipped network's file, embedded in the binary.
-pub static SHIPPED_BYTES: &[u8] = include_bytes!("networks/xiangqi-756a99393b95.nnue");
+pub static SHIPPED_BYTES: &[u8] = include_bytes!(concat!("networks/", shipped_name!()));
 
 static SHIPPED: LazyLock<Arc<Network>> = LazyLock::new(|| {
     // The embedded bytes are checked by a test (`tests::the_shipped_network_*`).
