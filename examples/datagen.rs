@@ -19,12 +19,19 @@
 //! coordinates, `result` `1-0`/`0-1`/`1/2-1/2`, optional `random_plies`
 //! left out), each with a search of `--nodes` and the game's result, the
 //! first `--games` records (all by default).
+//!
+//! The searches evaluate by hand unless `--network` names a network file
+//! (`shipped`: the one embedded in the binary): data from a network's
+//! searches, to train the next one.
 
 use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 use arbiter::search::datagen::{generate, rescore, Config, Record};
+use arbiter::search::eval::nnue;
+use arbiter::search::Network;
 use arbiter::variants::xiangqi::{Notation, Position, Rules};
 use arbiter::variants::{Color, Variant};
 use clap::Parser;
@@ -60,6 +67,10 @@ struct Args {
     /// playing games.
     #[arg(long)]
     rescore: Option<std::path::PathBuf>,
+    /// Evaluate with this network file (`shipped`: the embedded one)
+    /// instead of the hand-written evaluation.
+    #[arg(long)]
+    network: Option<String>,
 }
 
 /// A recorded game, as `--rescore` reads it.
@@ -111,8 +122,25 @@ fn records(path: &std::path::Path, limit: usize) -> Result<Vec<Record<Position>>
     Ok(out)
 }
 
+/// The network `--network` names.
+fn network(name: &str) -> Result<Arc<Network>, String> {
+    if name == "shipped" {
+        return Ok(nnue::shipped());
+    }
+    let bytes = std::fs::read(name).map_err(|e| format!("{name}: {e}"))?;
+    Network::from_bytes(&bytes)
+        .map(Arc::new)
+        .map_err(|e| format!("{name}: {e}"))
+}
+
 fn main() -> std::io::Result<()> {
     let args = Args::parse();
+    let network = args
+        .network
+        .as_deref()
+        .map(network)
+        .transpose()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
     let config = Config {
         games: args.games.unwrap_or(100),
         nodes: args.nodes,
@@ -121,6 +149,7 @@ fn main() -> std::io::Result<()> {
         seed: args.seed,
         threads: args.threads,
         max_plies: args.max_plies,
+        network,
         ..Config::default()
     };
     let file = OpenOptions::new()

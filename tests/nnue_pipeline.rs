@@ -11,6 +11,15 @@ use arbiter::variants::xiangqi::{Notation, Position, Rules};
 use arbiter::variants::{Color, Variant};
 
 fn data(games: usize, seed: u64, threads: usize) -> (String, arbiter::search::datagen::Summary) {
+    data_with(games, seed, threads, None)
+}
+
+fn data_with(
+    games: usize,
+    seed: u64,
+    threads: usize,
+    network: Option<std::sync::Arc<Network>>,
+) -> (String, arbiter::search::datagen::Summary) {
     let config = DataConfig {
         games,
         nodes: 400,
@@ -18,6 +27,7 @@ fn data(games: usize, seed: u64, threads: usize) -> (String, arbiter::search::da
         threads,
         max_plies: 200,
         table_mb: 1,
+        network,
         ..DataConfig::default()
     };
     let mut out = Vec::new();
@@ -52,6 +62,24 @@ fn self_play_data_is_reproducible_and_well_formed() {
         );
         assert!(["1", "0.5", "0"].contains(&fields[2]), "{line}");
     }
+}
+
+#[test]
+fn self_play_with_the_shipped_network_is_its_own_reproducible_data() {
+    let shipped = arbiter::search::eval::nnue::shipped();
+    let (one, summary) = data_with(2, 7, 1, Some(shipped.clone()));
+    let (two, _) = data_with(2, 7, 2, Some(shipped));
+    assert_eq!(one, two, "the network's data differs with two threads");
+    assert!(
+        summary.positions > 50,
+        "only {} positions",
+        summary.positions
+    );
+    let (by_hand, _) = data(2, 7, 1);
+    assert_ne!(
+        one, by_hand,
+        "the network played and scored as the hand-written evaluation"
+    );
 }
 
 /// A recorded game (ICCS), as `examples/datagen.rs --rescore` reads them.

@@ -19,9 +19,11 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 
-use super::{search_with_table, table_entries, Control, Evaluate, Limits, SearchResult, Table};
+use super::{
+    search_with_table, table_entries, Control, Evaluate, Limits, Network, SearchResult, Table,
+};
 use crate::variants::{Color, Game, Outcome, Variant};
 
 /// Scores beyond this (centipawns) are left out of the data, and a game
@@ -52,6 +54,9 @@ pub struct Config {
     pub adjudicate_plies: usize,
     /// Transposition table of each game, in MiB.
     pub table_mb: usize,
+    /// The network every search evaluates with (a variant with one:
+    /// Xiangqi); `None`: the hand-written evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Config {
@@ -66,6 +71,7 @@ impl Default for Config {
             max_plies: 400,
             adjudicate_plies: 8,
             table_mb: 8,
+            network: None,
         }
     }
 }
@@ -210,7 +216,7 @@ fn opening<V: Evaluate>(
             continue;
         }
         table.clear();
-        let limits = limits(config.nodes.min(1_000));
+        let limits = limits(config, config.nodes.min(1_000));
         let score = search_with_table(&game, &limits, &Control::default(), table, None)
             .and_then(|r| r.lines.first().map(|l| l.score.centipawns()));
         if score.is_some_and(|s| s.abs() <= config.balanced) {
@@ -232,7 +238,7 @@ fn play_game<V: Evaluate>(
         fastrand::Rng::with_seed(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let mut game = opening::<V>(config, rules, &mut rng, table);
     table.clear();
-    let limits = limits(config.nodes);
+    let limits = limits(config, config.nodes);
     // Kept positions: FEN and score from Red's side.
     let mut kept: Vec<(String, i32)> = Vec::new();
     // Red's-side scores of the last plies, for adjudication.
@@ -273,11 +279,13 @@ fn play_game<V: Evaluate>(
     played(kept, winner)
 }
 
-/// A search of `nodes` nodes for one line, as every data search is.
-fn limits(nodes: u64) -> Limits {
+/// A search of `nodes` nodes for one line with the configured evaluation,
+/// as every data search is.
+fn limits(config: &Config, nodes: u64) -> Limits {
     Limits {
         nodes: Some(nodes),
         multipv: 1,
+        network: config.network.clone(),
         ..Limits::default()
     }
 }
@@ -290,7 +298,7 @@ fn rescore_game<V: Evaluate>(
     table: &Table,
 ) -> Played {
     table.clear();
-    let limits = limits(config.nodes);
+    let limits = limits(config, config.nodes);
     let mut game = Game::new(record.start.clone(), rules.clone());
     let mut kept = Vec::new();
     for (ply, &mv) in record.moves.iter().enumerate() {

@@ -55,6 +55,14 @@ pub enum NetworkError {
         /// Bytes its header promises.
         expected: usize,
     },
+    /// Layers of the wrong lengths handed to [`Network::from_parts`].
+    #[error("layers of {found} values where {expected} are needed for their hidden units")]
+    Layers {
+        /// Values handed over.
+        found: usize,
+        /// Values the hidden layer's size takes.
+        expected: usize,
+    },
     /// The checksum does not match.
     #[error("the network file is damaged: its CRC-32 is {found:08x}, it records {recorded:08x}")]
     Checksum {
@@ -137,10 +145,7 @@ impl Network {
         let expected = INPUTS * hidden + hidden + 2 * hidden;
         let found = weights.len() + bias.len() + output.len();
         if weights.len() != INPUTS * hidden || bias.len() != hidden || output.len() != 2 * hidden {
-            return Err(NetworkError::Size {
-                found: 2 * found,
-                expected: 2 * expected,
-            });
+            return Err(NetworkError::Layers { found, expected });
         }
         Ok(Network {
             hidden,

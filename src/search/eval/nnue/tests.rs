@@ -86,6 +86,28 @@ fn a_network_file_reads_back_as_written() {
 }
 
 #[test]
+fn layers_of_the_wrong_lengths_are_refused_by_count() {
+    let hidden = 16;
+    let err = Network::from_parts(
+        hidden,
+        vec![0; INPUTS * hidden],
+        vec![0; hidden],
+        vec![0; hidden],
+        0,
+    )
+    .expect_err("half an output layer");
+    let expected = INPUTS * hidden + 3 * hidden;
+    assert_eq!(
+        err,
+        NetworkError::Layers {
+            found: expected - hidden,
+            expected
+        }
+    );
+    assert!(!err.to_string().contains("file"), "{err}");
+}
+
+#[test]
 fn a_damaged_network_file_is_refused_with_a_reason() {
     let bytes = model(16, 4).quantise().expect("quantises").to_bytes();
     let mut damaged = bytes.clone();
