@@ -27,7 +27,7 @@ pub const SHIPPED_NAME: &str = shipped_name!();
 /// embedding (`include_bytes!` takes only literals).
 macro_rules! shipped_name {
     () => {
-        "xiangqi-756a99393b95.nnue"
+        "xiangqi-7759bb7cfe5c.nnue"
     };
 }
 use shipped_name;
