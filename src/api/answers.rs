@@ -132,6 +132,10 @@ pub fn summary<V: Prose>(
         .map(|w| WarningDoc {
             code: match w {
                 pgn::PgnWarning::DamagedTag { .. } => WarningCode::DamagedTag,
+                pgn::PgnWarning::Trailer { .. } => WarningCode::Trailer,
+                pgn::PgnWarning::NoMoves => WarningCode::NoMoves,
+                pgn::PgnWarning::DuplicateTag { .. } => WarningCode::DuplicateTag,
+                pgn::PgnWarning::VariationsSkipped { .. } => WarningCode::VariationsSkipped,
             },
             message: prose::pgn_warning(w),
         });
@@ -172,6 +176,7 @@ pub fn summary<V: Prose>(
             })
             .chain(record_warnings)
             .collect(),
+        record_format: record.map(|r| r.format),
     }
 }
 

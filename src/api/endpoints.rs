@@ -17,7 +17,7 @@ use super::responses::*;
 use super::wire::{Evaluation, MoveClassCode, Side, Tags};
 use crate::diagram::Options as DiagramOptions;
 use crate::dispatch::{Playable, Visitor};
-use crate::pgn;
+use crate::pgn::{self, RecordFormat};
 use crate::prose;
 use crate::search::analysis::Request;
 use crate::search::level::Level;
@@ -200,6 +200,10 @@ impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
                 BatchItem::Record(t) => (None, Some(t.first_line)),
             };
             let mut tags = None;
+            let format = match &item {
+                BatchItem::Record(t) => Some(t.record.as_ref().map_or(RecordFormat::Pgn, |r| r.format)),
+                BatchItem::Game(_) => None,
+            };
             let answer = guarded(|| {
                 let (source, rules) = match &item {
                     BatchItem::Game(g) => (replay::source_of::<V>(g)?, g.rules.as_ref()),
@@ -226,6 +230,7 @@ impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
                 id,
                 line,
                 tags,
+                format,
                 result,
                 error,
             };

@@ -20,6 +20,8 @@ use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
 use super::requests::{BatchRequest, DiagramQuery};
 use super::state::AppState;
+use crate::pgn;
+use crate::prose;
 use crate::variants::NotationName;
 use strum::VariantArray;
 
@@ -89,18 +91,22 @@ async fn bytes_of(
 /// The media types of a PGN body.
 pub const PGN_TYPES: [&str; 2] = ["application/x-chess-pgn", "application/vnd.chess-pgn"];
 
-/// A batch's body: JSON, or a PGN file of many games (`Content-Type:
-/// application/x-chess-pgn`) with `rules` and `notation` in the query. A
-/// PGN body is UTF-8, or in the `charset` its type names; without one, a
-/// body that is not UTF-8 is read as GB18030 (GBK), as Chinese sites
-/// export records.
+/// The media type of an XQF file (XQStudio's binary records).
+pub const XQF_TYPE: &str = "application/x-xqf";
+
+/// A batch's body: JSON, or a file of records (`Content-Type:
+/// application/x-chess-pgn`, or `application/x-xqf`) with `rules` and
+/// `notation` in the query. A text file is in the `charset` its type
+/// names; without one, UTF-8, GB18030 (GBK) or Big5 as its bytes show
+/// (`pgn::decode`); its format (PGN, DhtmlXQ, dpxq text, PlayOK WXF,
+/// compact text) is found from its body, and XQF from its signature.
 pub enum BatchBody<const LIMIT: usize> {
     /// A JSON body.
     Json(BatchRequest),
-    /// A PGN file.
+    /// A file of records.
     Pgn {
-        /// The file's text.
-        text: String,
+        /// The file's games, its format and encoding.
+        records: pgn::Records,
         /// The `rules` query parameter, read as JSON.
         rules: Option<Value>,
         /// The `notation` query parameter.
@@ -115,9 +121,11 @@ impl<const LIMIT: usize> FromRequest for BatchBody<LIMIT> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let json = is_json(req);
         let mime = req.mime_type().ok().flatten();
-        let pgn = mime
-            .as_ref()
-            .is_some_and(|m| PGN_TYPES.contains(&m.essence_str()));
+        let xqf = mime.as_ref().is_some_and(|m| m.essence_str() == XQF_TYPE);
+        let pgn = xqf
+            || mime
+                .as_ref()
+                .is_some_and(|m| PGN_TYPES.contains(&m.essence_str()));
         let charset = mime
             .as_ref()
             .and_then(|m| m.get_param("charset"))
@@ -129,7 +137,7 @@ impl<const LIMIT: usize> FromRequest for BatchBody<LIMIT> {
             if !json && !pgn {
                 return Err(ApiError::new(
                     Problem::UnsupportedMediaType,
-                    "send the body as JSON with 'Content-Type: application/json', or a PGN file with 'Content-Type: application/x-chess-pgn'",
+                    "send the body as JSON with 'Content-Type: application/json', a file of records (PGN, DhtmlXQ, dpxq, PlayOK WXF) with 'Content-Type: application/x-chess-pgn', or an XQF file with 'Content-Type: application/x-xqf'",
                 ));
             }
             let bytes = bytes_of(payload, LIMIT).await?;
@@ -142,41 +150,20 @@ impl<const LIMIT: usize> FromRequest for BatchBody<LIMIT> {
                 }
                 return read_body(&bytes, &config).map(BatchBody::Json);
             }
-            let text = pgn_text(&bytes, charset.as_deref())?;
+            let records = pgn::read_bytes(&bytes, xqf, charset.as_deref()).map_err(|e| {
+                let detail = match &e {
+                    pgn::BytesError::Decode(e) => prose::decode_error(e),
+                    pgn::BytesError::Xqf(e) => prose::xqf_error(e),
+                };
+                ApiError::new(Problem::InvalidPgn, format!("pgn: {detail}")).field("pgn")
+            })?;
             let (rules, notation) = read_batch_query(&query)?;
             Ok(BatchBody::Pgn {
-                text,
+                records,
                 rules,
                 notation,
             })
         })
-    }
-}
-
-/// A PGN body as text: in its `charset`, else UTF-8 (a byte-order mark
-/// dropped), else GB18030.
-fn pgn_text(bytes: &[u8], charset: Option<&str>) -> Result<String, ApiError> {
-    let unreadable = |what: &str| {
-        ApiError::new(
-            Problem::InvalidPgn,
-            format!("pgn: the body is not {what}; name its encoding, like 'Content-Type: application/x-chess-pgn; charset=gbk'"),
-        )
-        .field("pgn")
-    };
-    if let Some(label) = charset {
-        let encoding = encoding_rs::Encoding::for_label(label.as_bytes())
-            .ok_or_else(|| unreadable(&format!("in a known encoding ('{label}' is none)")))?;
-        return encoding
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .map(|t| t.trim_start_matches('\u{feff}').to_owned())
-            .ok_or_else(|| unreadable(&format!("valid {}", encoding.name())));
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(t) => Ok(t.trim_start_matches('\u{feff}').to_owned()),
-        Err(_) => encoding_rs::GB18030
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .map(|t| t.into_owned())
-            .ok_or_else(|| unreadable("UTF-8 or GB18030")),
     }
 }
 

@@ -21,6 +21,7 @@ use super::responses::*;
 use super::state::AppState;
 use super::wire::*;
 use crate::diagram::Options as DiagramOptions;
+use crate::pgn::RecordFormat;
 use crate::variants::{NotationName, VariantId};
 
 /// List the supported variants.
@@ -331,6 +332,7 @@ pub async fn adjudicate_batch(
     body: BatchBody<MAX_BATCH_BYTES>,
     http: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let mut file: Option<(RecordFormat, Option<&'static str>)> = None;
     let (items, rules, notation, field) = match body {
         BatchBody::Json(req) => match (req.games, req.pgn) {
             (Some(games), None) => {
@@ -345,7 +347,11 @@ pub async fn adjudicate_batch(
                     .collect();
                 (items, None, None, "games")
             }
-            (None, Some(text)) => (records(&text), req.rules, req.notation, "pgn"),
+            (None, Some(text)) => {
+                let records = crate::pgn::read_file(&text);
+                file = Some((records.format, None));
+                (items_of(records), req.rules, req.notation, "pgn")
+            }
             _ => {
                 return Err(ApiError::new(
                     Problem::InvalidRequest,
@@ -355,10 +361,13 @@ pub async fn adjudicate_batch(
             }
         },
         BatchBody::Pgn {
-            text,
+            records,
             rules,
             notation,
-        } => (records(&text), rules, notation, "pgn"),
+        } => {
+            file = Some((records.format, records.encoding));
+            (items_of(records), rules, notation, "pgn")
+        }
     };
     if items.is_empty() || items.len() > MAX_BATCH {
         return Err(ApiError::new(
@@ -406,16 +415,15 @@ pub async fn adjudicate_batch(
         variant: id,
         games: results.len(),
         errors,
+        format: file.map(|(f, _)| f),
+        encoding: file.and_then(|(_, e)| e).map(str::to_owned),
         results,
     }))
 }
 
-/// The games of a PGN file, each read on its own.
-fn records(text: &str) -> Vec<BatchItem> {
-    crate::pgn::read_all(text)
-        .into_iter()
-        .map(BatchItem::Record)
-        .collect()
+/// The games of a file of records, each read on its own.
+fn items_of(records: crate::pgn::Records) -> Vec<BatchItem> {
+    records.games.into_iter().map(BatchItem::Record).collect()
 }
 
 /// What an engine would play: the best move and lines with scores.

@@ -52,7 +52,7 @@ pub fn source_of<V: Prose>(req: &impl PositionFields) -> Result<Source<'_, V>, A
         )
         .field("pgn"));
     }
-    let record = pgn::read(text).map_err(|e| record::invalid(prose::pgn_error(&e)))?;
+    let record = pgn::read_record(text).map_err(|e| record::invalid(prose::pgn_error(&e)))?;
     from_record(record, field_balances, req.notation())
 }
 
@@ -87,7 +87,8 @@ pub enum Notation<N> {
 }
 
 impl<N: Copy + Default> Notation<N> {
-    /// The one choice of a request's notation: the record's `[Format]` tag,
+    /// The one choice of a request's notation: the notation the record's
+    /// format fixes (DhtmlXQ and XQF give coordinates), the record's `[Format]` tag,
     /// else the request's `notation`, else (for a record) whatever the first
     /// move is written in, else the variant's first. A name the variant
     /// does not have is refused here.
@@ -95,6 +96,10 @@ impl<N: Copy + Default> Notation<N> {
         record: Option<&Record>,
         asked: Option<NotationName>,
     ) -> Result<Notation<N>, ApiError> {
+        if let Some(fixed) = record.and_then(|r| r.notation) {
+            // The record's format writes its moves so (DhtmlXQ, XQF).
+            return Ok(Notation::Named(notation_of::<V>(fixed)?));
+        }
         Ok(match (record.and_then(|r| r.tag("Format")), asked) {
             (Some(tag), _) => Notation::Named(format_notation::<V>(tag)?),
             (None, Some(name)) => Notation::Named(notation_of::<V>(name)?),

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::pgn::RecordFormat;
 use super::error::ProblemDetails;
 use super::wire::{
     Balances, ConductCode, Evaluation, GameId, HealthStatus, MoveClassCode, MoverOutcome,
@@ -154,6 +155,10 @@ pub struct PositionSummary {
     /// leniently; absent when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<WarningDoc>,
+    /// For a game sent as a record (`pgn`): the kind of record it was
+    /// read as (`pgn`, `dhtmlxq`, `dpxq_text`, `playok_wxf`, `compact`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record_format: Option<RecordFormat>,
 }
 
 /// A repetition ruling the game played past.
@@ -571,6 +576,9 @@ pub struct BatchResult {
     /// For a game sent as PGN: its tags, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tags: Option<Tags>,
+    /// For a game of a record: the kind of record it was read as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<RecordFormat>,
     /// The result, when the game could be read and replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<AdjudicateResponse>,
@@ -602,6 +610,14 @@ pub struct BatchResponse {
     pub games: usize,
     /// How many of them have a problem instead of a result.
     pub errors: usize,
+    /// For a file of records (a PGN, DhtmlXQ, dpxq, PlayOK, compact or
+    /// XQF body, or `pgn`): the kind of record it was read as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<RecordFormat>,
+    /// For a file sent as the body: the encoding its text was read in
+    /// (`UTF-8`, `gb18030`, `Big5`), named by its charset or found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
     /// One per game, in the order sent.
     pub results: Vec<BatchResult>,
 }

@@ -9,17 +9,65 @@
 //! our own small grammar rather than a chess PGN crate: those read the
 //! movetext as chess SAN.
 
+mod detect;
+mod dhtmlxq;
+mod dpxq;
+mod encoding;
+mod placement;
+mod playok;
 mod reader;
 mod writer;
+mod xqf;
 
+pub use detect::{read_bytes, read_file, read_record, BytesError, Records};
+pub use encoding::{decode, DecodeError, Decoded, ENCODINGS};
 pub use reader::{read, read_all, GameText};
 pub use writer::{write, WriteOptions};
+pub use xqf::XqfError;
 
-use crate::variants::{spelling, GameResult};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// One game read from PGN.
+use crate::variants::{spelling, GameResult, NotationName};
+
+/// The record formats read, in words (for a refusal).
+pub const FORMATS_IN_WORDS: &str =
+    "PGN, DhtmlXQ, dpxq text, PlayOK WXF, compact text, XQF";
+
+/// The kind of record a text or file was read as, recognised from its body
+/// (and from the media type, for XQF).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFormat {
+    /// PGN, as chess and Xiangqi sites write it (xqbase.com's exports and
+    /// their trailer included).
+    #[default]
+    Pgn,
+    /// A DhtmlXQ (UBB) block, `[DhtmlXQ]…[/DhtmlXQ]`, as dpxq.com and
+    /// many forums embed a game: tags, `binit` start position, `movelist`.
+    Dhtmlxq,
+    /// dpxq.com's plain text: `标题:`, `红方:`, `结果:` lines, then
+    /// numbered Chinese moves.
+    DpxqText,
+    /// PlayOK's WXF file: `FORMAT WXF`, tag lines, `START{ … }END`.
+    PlayokWxf,
+    /// Numbered moves written together without spaces
+    /// (`1.兵七进一炮2平32.兵三进一…`).
+    Compact,
+    /// XQF, the binary file of XQStudio (象棋演播室) and most desktop
+    /// programs.
+    Xqf,
+}
+
+/// One game read from a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The kind of record it was read from.
+    pub format: RecordFormat,
+    /// The notation its moves are in, where the format fixes it (DhtmlXQ
+    /// and XQF give coordinates, written here in ICCS); else the `[Format]`
+    /// tag, the request or the first move decides.
+    pub notation: Option<NotationName>,
     /// The tag pairs in the order written (`[Event "…"]` is `("Event", "…")`).
     pub tags: Vec<(String, String)>,
     /// The moves of the main line, as written (move numbers, comments,
@@ -31,9 +79,34 @@ pub struct Record {
     pub warnings: Vec<PgnWarning>,
 }
 
-/// Something a record got wrong that was read anyway.
+/// Something a record got wrong, or left out, that was read anyway.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PgnWarning {
+    /// Text after the game's end that is no game (xqbase.com's `====`
+    /// line, its greeting and address): kept here, not read.
+    Trailer {
+        /// Where it begins.
+        line: usize,
+        /// Its first line that says something.
+        text: String,
+    },
+    /// The record has tags but no move.
+    NoMoves,
+    /// A tag named a second time: the first value is kept.
+    DuplicateTag {
+        /// Where the second one stands.
+        line: usize,
+        /// Its name.
+        name: String,
+        /// The value not kept.
+        value: String,
+    },
+    /// Variations of the record (XQF's branches) were skipped: only the
+    /// main line is read.
+    VariationsSkipped {
+        /// How many moves they held.
+        moves: usize,
+    },
     /// A tag line that is not `[Name "value"]` (an unescaped quote inside
     /// the value, a missing quote or bracket): read as `name` = `value`,
     /// or skipped when it names nothing.
@@ -79,6 +152,31 @@ impl RecordedResult {
             "*" => RecordedResult::Unknown,
             _ => return None,
         })
+    }
+
+    /// Reads a result as Chinese records and sites write it: PGN's own
+    /// tokens, Chinese words (`红胜`, `黑方胜`, `红先负`, `和棋`, simplified or
+    /// traditional) or a letter from Red's side (`W`, `L`, `D`); anything
+    /// else is unknown.
+    pub fn read_words(text: &str) -> RecordedResult {
+        let v = text.trim();
+        if let Some(r) = RecordedResult::parse(v) {
+            return r;
+        }
+        let has = |words: &[&str]| words.iter().any(|w| v.contains(w));
+        match v {
+            "W" | "w" => RecordedResult::FirstWins,
+            "L" | "l" => RecordedResult::SecondWins,
+            "D" | "d" => RecordedResult::Draw,
+            _ if has(&["和"]) => RecordedResult::Draw,
+            _ if has(&["红胜", "紅勝", "红先胜", "紅先勝", "红方胜", "紅方勝", "先胜", "先勝"]) => {
+                RecordedResult::FirstWins
+            }
+            _ if has(&["黑胜", "黑勝", "红先负", "紅先負", "黑方胜", "黑方勝", "先负", "先負"]) => {
+                RecordedResult::SecondWins
+            }
+            _ => RecordedResult::Unknown,
+        }
     }
 
     /// The result as PGN writes it.
@@ -146,6 +244,25 @@ pub enum PgnError {
     },
     /// The text holds neither a tag nor a move nor a result.
     Empty,
+    /// Nothing in the text could be read as a tag, a move or a record of a
+    /// known format (only damaged tag lines or unknown brackets).
+    NotUnderstood {
+        /// The first line that was not understood.
+        line: usize,
+        /// That line, as written (at most 60 characters).
+        text: String,
+    },
+    /// A record of a known format whose moves are damaged (a DhtmlXQ
+    /// `movelist` whose length is no multiple of four, a digit out of the
+    /// board).
+    BadMoveList {
+        /// The format.
+        format: RecordFormat,
+        /// Where it is.
+        line: usize,
+        /// What is wrong, as the format's own words: the part written.
+        text: String,
+    },
 }
 
 impl PgnError {
@@ -156,7 +273,9 @@ impl PgnError {
             | PgnError::UnclosedVariation { line }
             | PgnError::StrayParenthesis { line }
             | PgnError::AfterResult { line }
-            | PgnError::SecondGame { line } => Some(line),
+            | PgnError::SecondGame { line }
+            | PgnError::NotUnderstood { line, .. }
+            | PgnError::BadMoveList { line, .. } => Some(line),
             PgnError::Empty => None,
         }
     }

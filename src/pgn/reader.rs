@@ -29,11 +29,26 @@ pub fn read_all(text: &str) -> Vec<GameText> {
     let mut starts = vec![0usize];
     let mut in_comment = false;
     let mut has_movetext = false;
+    let mut in_trailer = false;
+    // The tag names of the game being read: a name seen again begins the
+    // next game, so a record of tags alone is not merged into the next.
+    let mut names: Vec<String> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let t = line.trim_start();
-        if !in_comment && t.starts_with('[') && has_movetext {
-            starts.push(index);
-            has_movetext = false;
+        if !in_comment && t.starts_with('[') {
+            let name = tag_name(t);
+            let repeated = name.is_some_and(|n| names.iter().any(|m| m.eq_ignore_ascii_case(n)));
+            if has_movetext || in_trailer || repeated {
+                starts.push(index);
+                has_movetext = false;
+                in_trailer = false;
+                names.clear();
+            }
+            names.extend(name.map(str::to_owned));
+        }
+        if in_trailer || (!in_comment && is_trailer_rule(t)) {
+            in_trailer = true;
+            continue;
         }
         if !in_comment && (t.starts_with('[') || t.starts_with('%')) {
             continue;
@@ -66,7 +81,7 @@ pub fn read_all(text: &str) -> Vec<GameText> {
 }
 
 /// [`read`], the first line of `text` being line `first_line`.
-fn read_from(text: &str, first_line: usize) -> Result<Record, PgnError> {
+pub(super) fn read_from(text: &str, first_line: usize) -> Result<Record, PgnError> {
     let mut record = Record::default();
     let mut seen_anything = false;
     let mut in_movetext = false;
@@ -77,6 +92,19 @@ fn read_from(text: &str, first_line: usize) -> Result<Record, PgnError> {
         let line = index + first_line;
         if comment_from.is_none() && raw.starts_with('%') {
             continue;
+        }
+        if comment_from.is_none() && variations.is_empty() && is_trailer_rule(raw.trim()) {
+            // xqbase.com's trailer: a rule of `=`, then its greeting and
+            // address. The game is over; the rest is kept as a warning.
+            let said = text
+                .lines()
+                .skip(index + 1)
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .unwrap_or("")
+                .to_owned();
+            record.warnings.push(PgnWarning::Trailer { line, text: said });
+            break;
         }
         let mut rest = raw;
         loop {
@@ -115,14 +143,14 @@ fn read_from(text: &str, first_line: usize) -> Result<Record, PgnError> {
                     seen_anything = true;
                     match tag_pair(rest) {
                         Some((name, value, after)) => {
-                            record.tags.push((name, value));
+                            push_tag(&mut record, line, name, value);
                             rest = after;
                         }
                         None => {
                             // The rest of the line is the damaged tag.
                             let read_as = lenient_tag(rest);
-                            if let Some(pair) = &read_as {
-                                record.tags.push(pair.clone());
+                            if let Some((name, value)) = &read_as {
+                                push_tag(&mut record, line, name.clone(), value.clone());
                             }
                             record.warnings.push(PgnWarning::DamagedTag {
                                 line,
@@ -173,7 +201,46 @@ fn read_from(text: &str, first_line: usize) -> Result<Record, PgnError> {
     if !seen_anything {
         return Err(PgnError::Empty);
     }
+    if record.moves.is_empty() && record.termination.is_none() && record.tags.is_empty() {
+        // Only lines that name no tag: nothing of a game was understood.
+        if let Some((line, text)) = record.warnings.iter().find_map(|w| match w {
+            PgnWarning::DamagedTag { line, text, .. } => Some((*line, text)),
+            _ => None,
+        }) {
+            return Err(PgnError::NotUnderstood {
+                line,
+                text: text.chars().take(60).collect(),
+            });
+        }
+    }
+    if record.moves.is_empty() && !record.tags.is_empty() {
+        record.warnings.push(PgnWarning::NoMoves);
+    }
     Ok(record)
+}
+
+/// Adds a tag, unless one of its name is there already: then the first
+/// value stays and the second is a warning.
+fn push_tag(record: &mut Record, line: usize, name: String, value: String) {
+    if record.tag(&name).is_some() {
+        record.warnings.push(PgnWarning::DuplicateTag { line, name, value });
+    } else {
+        record.tags.push((name, value));
+    }
+}
+
+/// The name of the tag a line begins with (`[Event "…"]` is `Event`).
+fn tag_name(line: &str) -> Option<&str> {
+    let inner = line.strip_prefix('[')?.trim_start();
+    let end = inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(inner.len());
+    (end > 0).then(|| &inner[..end])
+}
+
+/// xqbase.com's rule before its trailer: a line of four or more `=`.
+fn is_trailer_rule(line: &str) -> bool {
+    line.len() >= 4 && line.bytes().all(|b| b == b'=')
 }
 
 /// A damaged tag line read as well as it can be: the name (letters,

@@ -195,3 +195,63 @@ fn writes_what_it_reads() {
     assert_eq!(back.move_texts(), moves);
     assert_eq!(back.termination, Some(RecordedResult::SecondWins));
 }
+
+#[test]
+fn xqbase_trailer_is_kept_as_a_warning_not_read() {
+    let text = "[Result \"0-1\"]\n  1. 炮八平五 马２进３\n 0-1\n============================\n欢迎访问《象棋百科全书》网站\nhttps://www.xqbase.com/\n";
+    let r = read(text).unwrap();
+    assert_eq!(r.move_texts(), ["炮八平五", "马２进３"]);
+    assert_eq!(r.termination, Some(RecordedResult::SecondWins));
+    assert_eq!(
+        r.warnings,
+        [PgnWarning::Trailer {
+            line: 4,
+            text: "欢迎访问《象棋百科全书》网站".to_owned()
+        }]
+    );
+    // In a file, the game after a trailer is a game of its own.
+    let two = format!("{text}\n[Result \"1-0\"]\n 1. 炮二平五 1-0\n");
+    let games = read_all(&two);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].first_line, 8);
+    assert_eq!(games[1].record.as_ref().unwrap().move_texts(), ["炮二平五"]);
+}
+
+#[test]
+fn a_record_of_tags_alone_is_a_game_of_its_own() {
+    let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. C2.5 H8+7 0-1\n";
+    let games = read_all(text);
+    assert_eq!(games.len(), 2);
+    let first = games[0].record.as_ref().unwrap();
+    assert_eq!(first.tag("Event"), Some("a"));
+    assert!(first.moves.is_empty());
+    assert_eq!(first.warnings, [PgnWarning::NoMoves]);
+    let second = games[1].record.as_ref().unwrap();
+    assert_eq!((second.tag("Event"), games[1].first_line), (Some("b"), 4));
+    assert_eq!(second.move_texts(), ["C2.5", "H8+7"]);
+}
+
+#[test]
+fn a_tag_named_twice_keeps_the_first_and_warns() {
+    let r = read("[Red \"Lü\"]\n[Red \"Hu\"]\n1. C2.5").unwrap();
+    assert_eq!(r.tags, [("Red".to_owned(), "Lü".to_owned())]);
+    assert_eq!(
+        r.warnings,
+        [PgnWarning::DuplicateTag {
+            line: 2,
+            name: "Red".to_owned(),
+            value: "Hu".to_owned()
+        }]
+    );
+}
+
+#[test]
+fn text_with_nothing_of_a_game_is_refused_not_an_empty_game() {
+    assert_eq!(
+        read("[# what is this]\n[!]"),
+        Err(PgnError::NotUnderstood {
+            line: 1,
+            text: "[# what is this]".to_owned()
+        })
+    );
+}

@@ -138,6 +138,70 @@ pub fn pgn_error(e: &crate::pgn::PgnError) -> String {
             "line {line}: a second game begins; send one game a record (a batch takes many)"
         ),
         PgnError::Empty => "the record holds no tag, move or result".to_owned(),
+        PgnError::NotUnderstood { line, ref text } => format!(
+            "line {line}: '{text}' is not understood: the record holds no move, no tag pair and no known format ({})",
+            crate::pgn::FORMATS_IN_WORDS
+        ),
+        PgnError::BadMoveList {
+            format,
+            line,
+            ref text,
+        } => format!(
+            "line {line}: the {} record's moves are damaged at '{text}'",
+            record_format(format)
+        ),
+    }
+}
+
+/// A record format's name, as people call it.
+pub fn record_format(f: crate::pgn::RecordFormat) -> &'static str {
+    use crate::pgn::RecordFormat;
+    match f {
+        RecordFormat::Pgn => "PGN",
+        RecordFormat::Dhtmlxq => "DhtmlXQ",
+        RecordFormat::DpxqText => "dpxq text",
+        RecordFormat::PlayokWxf => "PlayOK WXF",
+        RecordFormat::Compact => "compact text",
+        RecordFormat::Xqf => "XQF",
+    }
+}
+
+/// Why an XQF file cannot be read.
+pub fn xqf_error(e: &crate::pgn::XqfError) -> String {
+    use crate::pgn::XqfError;
+    match *e {
+        XqfError::NoSignature => "the file is not XQF: it does not begin with 'XQ'".to_owned(),
+        XqfError::Truncated { at } => {
+            format!("the XQF file ends too soon: more was needed at byte {at}")
+        }
+        XqfError::Version(v) => {
+            format!("XQF version {v} is not known (versions up to 18 are read)")
+        }
+        XqfError::Placement => {
+            "the XQF file's pieces are no position (a general missing, or two pieces on one point)"
+                .to_owned()
+        }
+        XqfError::OffBoard { ply } => {
+            format!("the XQF file's move {ply} of the main line leaves the board")
+        }
+    }
+}
+
+/// Why a record's bytes are not text.
+pub fn decode_error(e: &crate::pgn::DecodeError) -> String {
+    use crate::pgn::DecodeError;
+    let how = "name its encoding, like 'Content-Type: application/x-chess-pgn; charset=gbk'";
+    match e {
+        DecodeError::UnknownCharset(label) => {
+            format!("the charset '{label}' is no known encoding; {how}")
+        }
+        DecodeError::NotIn(encoding) => format!(
+            "the body is not valid {encoding}, the charset named; name the right one or leave it out to have it found (UTF-8, GB18030 or Big5)"
+        ),
+        DecodeError::Undetected => format!(
+            "the body is in none of the encodings tried ({}); {how}",
+            crate::pgn::ENCODINGS.join(", ")
+        ),
     }
 }
 
@@ -157,5 +221,17 @@ pub fn pgn_warning(w: &crate::pgn::PgnWarning) -> String {
             text,
             read_as: None,
         } => format!("pgn: line {line}: the tag line {text} names no tag and was skipped"),
+        PgnWarning::Trailer { line, text } => format!(
+            "pgn: line {line}: the text after the game's end was not read ('{text}')"
+        ),
+        PgnWarning::NoMoves => {
+            "pgn: the record has tags but no move: its game is the start position".to_owned()
+        }
+        PgnWarning::DuplicateTag { line, name, value } => format!(
+            "pgn: line {line}: a second [{name}] tag (\"{value}\") was left out; the first is kept"
+        ),
+        PgnWarning::VariationsSkipped { moves } => format!(
+            "pgn: the record's variations ({moves} moves) were skipped; only its main line is read"
+        ),
     }
 }

@@ -4,7 +4,8 @@ use super::{no_move, Prose};
 use crate::variants::xiangqi::board::{color_of, file_of, kind_of, rank_of, sq_name, Kind, Sq};
 use crate::variants::xiangqi::{Notation, Position, RepetitionRule, Why, Xiangqi};
 use crate::variants::{
-    Color, Conduct, Game, Nature, NotationName, Pattern, Reason, RepetitionReport, Verdict, Warning,
+    Color, Conduct, Game, Nature, NotationName, Pattern, Reason, RepetitionReport, Variant, Verdict,
+    Warning,
 };
 
 /// A point as the request's notation names it: ranks 1-10 in Fairy
@@ -134,6 +135,35 @@ impl Prose for Position {
                 kind.name(),
                 Self::side_name(us)
             ),
+            Why::Ambiguous { first, second } => {
+                let reading = |m| {
+                    let name = if notation == Notation::Chinese {
+                        NotationName::Chinese
+                    } else {
+                        NotationName::Wxf
+                    };
+                    let described = self.describe_moves(&[m], notation);
+                    let written = described[0]
+                        .written
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, w)| w.clone())
+                        .unwrap_or_default();
+                    format!("{written} ({} to {})", at(m.from), at(m.to))
+                };
+                format!(
+                    "'{text}' fits two legal moves of {}'s {}s on that file: {} or {}; write which one with {}",
+                    Self::side_name(us),
+                    kind_of(self.piece_at(first.from)).expect("a piece").name(),
+                    reading(first),
+                    reading(second),
+                    if notation == Notation::Chinese {
+                        "前 or 后"
+                    } else {
+                        "+ or - (front or rear)"
+                    }
+                )
+            }
             Why::NoSuchMove => format!(
                 "no legal move of {} is written '{text}' in {} notation",
                 Self::side_name(us),

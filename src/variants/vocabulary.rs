@@ -172,6 +172,10 @@ pub enum Refusal {
     FlyingGeneral,
     /// No legal move is written that way (WXF, Chinese, SAN input).
     NoSuchMove,
+    /// Two legal moves are written that way: a piece named by its file where
+    /// two of its kind stand, and both can make the move (Xiangqi's WXF and
+    /// Chinese input without a front/rear marker).
+    Ambiguous,
     /// The game is over: no move is legal.
     GameOver,
     /// Taxi chess: the mover cannot pay for the move.
@@ -222,6 +226,16 @@ pub enum WarningCode {
     /// A game record's tag line that is not `[Name "value"]` (an unescaped
     /// quote, a missing bracket), read leniently; the moves are judged.
     DamagedTag,
+    /// Text after a record's end that is no game (xqbase.com's and dpxq's
+    /// trailers): not read.
+    Trailer,
+    /// A record with tags but no move: its game is the start position.
+    NoMoves,
+    /// A tag named twice in one record: the first value is kept.
+    DuplicateTag,
+    /// A record's variations (XQF branches) were skipped; the main line is
+    /// read.
+    VariationsSkipped,
 }
 
 /// Stable codes for the reason a game ended (`reason` on the wire).

@@ -31,7 +31,7 @@ use super::{
     Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
     Variant, VariantId, VariantInfo, Verdict, Warning, WarningCode,
 };
-use board::{color_of, kind_of};
+use board::{color_of, kind_of, RANKS};
 use notation::{Meant, Written};
 use serde::{Deserialize, Serialize};
 use strum::{EnumString, IntoStaticStr, VariantArray};
@@ -299,8 +299,24 @@ impl Variant for Position {
                     .ok_or(MoveError::Unreadable)?;
                 let mut legal = Vec::new();
                 self.legal(&mut legal);
-                if let Some(m) = legal.into_iter().find(|&m| written.names(self, m)) {
+                if let Some(&m) = legal.iter().find(|&&m| written.names(self, m)) {
                     return Ok(m);
+                }
+                // A piece of two on its file, named by the file (`车６退１`):
+                // the one that can make the move, as real records mean it.
+                let mut by_file = legal.iter().filter(|&&m| written.names_by_file(self, m));
+                match (by_file.next(), by_file.next()) {
+                    (Some(&m), None) => return Ok(m),
+                    (Some(&a), Some(&b)) => {
+                        // The front piece's reading first.
+                        let ahead = |m: Move| match self.side() {
+                            Color::White => rank_of(m.from),
+                            Color::Black => RANKS - rank_of(m.from),
+                        };
+                        let (first, second) = if ahead(a) >= ahead(b) { (a, b) } else { (b, a) };
+                        return Err(MoveError::Illegal(Why::Ambiguous { first, second }));
+                    }
+                    _ => {}
                 }
                 // Refused: say why as the coordinates of the move meant would.
                 Err(MoveError::Illegal(match written.meant(self) {

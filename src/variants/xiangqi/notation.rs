@@ -356,7 +356,24 @@ impl Written {
     /// Whether the legal move `m` is written this way here: the move is
     /// described and its symbols compared, not printed.
     pub fn names(&self, pos: &Position, m: Move) -> bool {
-        let d = describe(pos, m);
+        self.matches(describe(pos, m))
+    }
+
+    /// Whether the move `m` is written this way when its piece is named by
+    /// its file alone, as real records write a piece that shares its file
+    /// with another of its kind (`车６退１` for one of two chariots on file
+    /// 6): the reading by file that [`Written::names`] does not accept.
+    pub fn names_by_file(&self, pos: &Position, m: Move) -> bool {
+        let mut d = describe(pos, m);
+        if matches!(d.designator, Designator::File) {
+            return false;
+        }
+        d.designator = Designator::File;
+        self.matches(d)
+    }
+
+    /// Whether the description `d` is written as these symbols.
+    fn matches(&self, d: Described) -> bool {
         let mine = if self.chinese {
             fold(chinese_symbols(&d), normalize_chinese_char)
         } else {
@@ -376,7 +393,7 @@ impl Written {
         for from in pos.pieces(us) {
             for to in 0..(FILES * RANKS) as Sq {
                 let m = Move::new(from, to);
-                if to == from || !self.names(pos, m) {
+                if to == from || !(self.names(pos, m) || self.names_by_file(pos, m)) {
                     continue;
                 }
                 let kind = kind_of(pos.piece_at(from)).expect("a piece");

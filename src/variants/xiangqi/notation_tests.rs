@@ -285,3 +285,64 @@ fn written_moves_are_refused_for_the_coordinates_reason() {
     // Tandem pieces that are not there: no point to name.
     assert_eq!(refused(start, "+C.5", Notation::Wxf).0, Refusal::NoSuchMove);
 }
+
+/// Two chariots on Red's file 6 (d5 and d4): the rear one alone can
+/// retreat, the front one alone can advance.
+const TANDEM: &str = "5k3/9/9/9/3R5/3R5/9/9/9/4K4 w - - 0 1";
+/// Two chariots on file 6 (d5 and d2), both free to advance.
+const TANDEM_FREE: &str = "5k3/9/9/9/3R5/9/9/3R5/9/4K4 w - - 0 1";
+
+/// Real records write a piece of two on its file by the file number
+/// (`車６退１`) when only one of them can make the move: it is that one's
+/// move, in WXF, simplified and traditional Chinese, as SAN resolves by
+/// legality; the exact forms still read as before.
+#[test]
+fn a_tandem_piece_named_by_its_file_is_the_one_that_can_move() {
+    let p = pos(TANDEM);
+    let iccs = |text: &str, n: Notation| {
+        let m = p.parse_move(text, n).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        notation::coordinate_move(m, 0)
+    };
+    for (text, n, want) in [
+        ("R6-1", Notation::Wxf, "d4d3"),
+        ("R6+1", Notation::Wxf, "d5d6"),
+        ("车六退一", Notation::Chinese, "d4d3"),
+        ("車六進一", Notation::Chinese, "d5d6"),
+        ("R--1", Notation::Wxf, "d4d3"),
+        ("后车退一", Notation::Chinese, "d4d3"),
+        ("R+.5", Notation::Wxf, "d5e5"),
+    ] {
+        assert_eq!(iccs(text, n), want, "{text}");
+    }
+    // Black's side: the issue's `車６退１`, chariots on f7 and f6 (Black
+    // counts files from its right: f is its 6), the front one, f6, blocked.
+    let black = pos("3k5/9/5r3/5r3/9/9/9/9/9/4K4 b - - 0 1");
+    let m = black.parse_move("車６退１", Notation::Chinese).unwrap();
+    assert_eq!(notation::coordinate_move(m, 0), "f7f8");
+    let m = black.parse_move("R6+1", Notation::Wxf).unwrap();
+    assert_eq!(notation::coordinate_move(m, 0), "f6f5");
+}
+
+/// Where both pieces of the file can make the move, the text is refused
+/// naming both readings, front first; `validate` says the same (it reads
+/// through `parse_move`).
+#[test]
+fn a_tandem_move_both_pieces_can_make_is_refused_with_both_readings() {
+    let p = pos(TANDEM_FREE);
+    let front = Move::new(sq(3, 5), sq(3, 6));
+    let rear = Move::new(sq(3, 2), sq(3, 3));
+    for (text, n) in [("R6+1", Notation::Wxf), ("车六进一", Notation::Chinese)] {
+        let e = p.parse_move(text, n).unwrap_err();
+        assert_eq!(e.code(), Refusal::Ambiguous, "{text}");
+        assert_eq!(
+            e,
+            MoveError::Illegal(Why::Ambiguous {
+                first: front,
+                second: rear
+            })
+        );
+    }
+    // With the marker there is no doubt.
+    assert_eq!(p.parse_move("R++1", Notation::Wxf), Ok(front));
+    assert_eq!(p.parse_move("后车进一", Notation::Chinese), Ok(rear));
+}

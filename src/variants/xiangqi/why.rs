@@ -97,6 +97,14 @@ pub enum Why {
     },
     /// No legal move is written that way (WXF or Chinese input).
     NoSuchMove,
+    /// A piece named by its file where two of its kind stand (`车６退１`
+    /// without 前 or 后), and both can make the move: the two readings.
+    Ambiguous {
+        /// The front piece's move (the one more advanced).
+        first: Move,
+        /// The other's.
+        second: Move,
+    },
 }
 
 impl crate::variants::Why for Why {
@@ -117,6 +125,7 @@ impl crate::variants::Why for Why {
             Why::FlyingGeneral { .. } => Refusal::FlyingGeneral,
             Why::SelfCheck { .. } => Refusal::SelfCheck,
             Why::NoSuchMove => Refusal::NoSuchMove,
+            Why::Ambiguous { .. } => Refusal::Ambiguous,
         }
     }
 }
