@@ -24,7 +24,7 @@ use std::collections::HashSet;
 use super::board::*;
 use super::position::{Move, Position};
 use super::repetition::Pieces;
-use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Verdict};
+use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Variant, Verdict};
 use probe::{to_move, Probe};
 
 #[cfg(test)]
@@ -58,6 +58,62 @@ pub struct Judged {
     pub chased: Vec<Sq>,
     /// For a chase: whether some chase needs two pieces or more.
     pub joint: bool,
+}
+
+/// The most answers of [`judge_move`] a thread remembers.
+const REMEMBERED: usize = 4096;
+
+/// A question put to [`judge_move`]: the position before the move (its
+/// key), the move, and the position before the opponent's last move.
+type Question = (u64, Move, u64);
+
+/// A question with the positions it names, to tell a key's collision.
+type Answer = (Position, Option<Position>, Judged);
+
+thread_local! {
+    /// [`judge_move`]'s answers on this thread, lately. A game is judged
+    /// again at every ply it is replayed, and every legal move of a
+    /// repeating position judges the same cycle: each move's nature
+    /// depends only on the three positions, so it is worked out once.
+    static JUDGED: std::cell::RefCell<std::collections::HashMap<Question, Answer>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`judge_move`], answered from this thread's memory when the same move
+/// from the same position (and the same position before it) was judged
+/// lately. Positions are compared in full, not only by their keys.
+pub fn judge_move_remembered(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    earlier: Option<&Position>,
+) -> Judged {
+    let question = (before.hash_key(), m, earlier.map_or(0, |e| e.hash_key()));
+    let known = JUDGED.with(|memory| {
+        memory.borrow().get(&question).and_then(|(b, e, judged)| {
+            let same_earlier = match (e, earlier) {
+                (Some(e), Some(earlier)) => e.same_placement(earlier),
+                (None, None) => true,
+                _ => false,
+            };
+            (b.same_placement(before) && same_earlier).then(|| judged.clone())
+        })
+    });
+    if let Some(judged) = known {
+        return judged;
+    }
+    let judged = judge_move(before, m, after, earlier);
+    JUDGED.with(|memory| {
+        let mut memory = memory.borrow_mut();
+        if memory.len() >= REMEMBERED {
+            memory.clear();
+        }
+        memory.insert(
+            question,
+            (before.clone(), earlier.cloned(), judged.clone()),
+        );
+    });
+    judged
 }
 
 /// The nature of the move `m` that led from `before` to `after`.
@@ -406,7 +462,7 @@ pub fn judge_span<'a>(
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
         let s = before.side().index();
         let earlier = j.checked_sub(1).map(&pos);
-        let judged = judge_move(before, m, after, earlier);
+        let judged = judge_move_remembered(before, m, after, earlier);
         ids.play(m);
         natures[s].push(judged.nature);
         joint[s] |= judged.joint;
@@ -444,33 +500,60 @@ pub fn judge_span<'a>(
 }
 
 /// The nine-move rule: a side whose last nine moves were all forbidden
-/// (checks, mate threats, chases), with no capture among them and on three
-/// points or more, must change even without a repetition, and loses on its
-/// ninth (参考图8). `None` unless the side that just moved did so.
+/// (checks, mate threats, chases) on three points or more must change even
+/// without a threefold repetition, and loses on its ninth (参考图8). The
+/// rule counts *cyclically repeating* attacking moves (24.13: 循环重复的攻击性
+/// 着法; `docs/rules/xiangqi.md`): the nine moves lie after the last capture
+/// and the last forward soldier move of either side, and one of the nine
+/// brings about a position that has stood since then. A progressive attack
+/// that never revisits a position is never caught. `None` unless the side
+/// that just moved did all that. The checks cheap to make come first, so
+/// a game without such a run costs no move's nature.
 pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Verdict> {
     const NINE: usize = 9;
+    const SPAN: usize = 2 * NINE - 1;
     let n = moves.len();
     let last = positions.last()?;
-    if n < 2 * NINE - 1 || (last.halfmove_clock() as usize) < 2 * NINE - 1 {
+    if n < SPAN || (last.halfmove_clock() as usize) < SPAN {
+        return None;
+    }
+    // The nine moves and the replies between them, positions[from..=n].
+    let from = n - SPAN;
+    if (from..n).any(|j| advances_soldier(&positions[j], moves[j])) {
+        return None;
+    }
+    // Since the last irreversible move (a capture, a soldier's advance).
+    let mut since = n - last.halfmove_clock() as usize;
+    if let Some(j) = (since..from).rev().find(|&j| advances_soldier(&positions[j], moves[j])) {
+        since = j + 1;
+    }
+    // A position one of the nine moves brings about has stood before.
+    let revisited = (0..NINE).map(|k| n - 2 * k).any(|i| {
+        let p = &positions[i];
+        positions[since..i]
+            .iter()
+            .any(|q| q.hash_key() == p.hash_key() && q.same_position(p))
+    });
+    if !revisited {
         return None;
     }
     let mover = !last.side();
-    let mut natures = Vec::with_capacity(NINE);
-    let mut points = Vec::with_capacity(NINE);
-    for k in 0..NINE {
-        let j = n - 1 - 2 * k;
-        let earlier = j.checked_sub(1).map(|e| &positions[e]);
-        let judged = judge_move(&positions[j], moves[j], &positions[j + 1], earlier);
-        if judged.nature == Nature::Idle {
-            return None;
-        }
-        natures.push(judged.nature);
-        points.push(moves[j].to);
-    }
+    // Three points or more, before any move's nature is asked.
+    let mut points: Vec<Sq> = (0..NINE).map(|k| moves[n - 1 - 2 * k].to).collect();
     points.sort_unstable();
     points.dedup();
     if points.len() < 3 {
         return None;
+    }
+    let mut natures = Vec::with_capacity(NINE);
+    for k in 0..NINE {
+        let j = n - 1 - 2 * k;
+        let earlier = j.checked_sub(1).map(|e| &positions[e]);
+        let judged = judge_move_remembered(&positions[j], moves[j], &positions[j + 1], earlier);
+        if judged.nature == Nature::Idle {
+            return None;
+        }
+        natures.push(judged.nature);
     }
     natures.reverse();
     let mut conduct = [Conduct::allowed(Vec::new()), Conduct::allowed(Vec::new())];
@@ -485,9 +568,15 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
         winner: Some(!mover),
         repetition: Some(Box::new(RepetitionReport {
             occurrences: Vec::new(),
-            cycle: (n + 1 - 2 * NINE, n),
+            cycle: (from, n),
             conduct,
             in_breach: Some(mover),
         })),
     })
+}
+
+/// Whether `m` moves a soldier forward (across a rank): a move that can
+/// never be taken back.
+fn advances_soldier(pos: &Position, m: Move) -> bool {
+    pos.kind_at(m.from).is_some_and(|(_, k)| k == Kind::Soldier) && rank_of(m.from) != rank_of(m.to)
 }

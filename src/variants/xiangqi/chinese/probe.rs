@@ -138,6 +138,11 @@ pub(super) struct Probe {
     /// (not its checks): to ask whether a win stood but for the threat to
     /// that piece.
     pub(super) immune: Option<Sq>,
+    /// [`Probe::mates_by_checks`]'s answers in this probe: a position and
+    /// the checks allowed, keyed by the position's key and checked in full.
+    /// The same positions come back at every depth of a mate search and in
+    /// each question of a move's judgement.
+    mates_known: std::collections::HashMap<(u64, u32), (Position, bool)>,
     /// Whether the exchange weighed began by taking a piece the opponent
     /// cannot take back on its point (无根子): a capture with check
     /// elsewhere then takes nothing that counts against it (参考图21,
@@ -159,6 +164,7 @@ impl Probe {
             mate_standing: false,
             immune: None,
             unguarded: false,
+            mates_known: std::collections::HashMap::new(),
         }
     }
 
@@ -793,12 +799,26 @@ impl Probe {
     /// Whether `attacker`, to move in `pos`, mates by a check or an unbroken
     /// chain of at most `checks` checks, whatever the answers.
     fn mates_by_checks(&mut self, pos: &Position, checks: u32) -> bool {
-        if checks == 0 || self.spent() {
+        if checks == 0 {
+            return false;
+        }
+        let key = (pos.hash(), checks);
+        if let Some((known, mates)) = self.mates_known.get(&key) {
+            if known.same_placement(pos) {
+                return *mates;
+            }
+        }
+        if self.spent() {
             return false;
         }
         let mut moves = Vec::new();
         pos.legal(&mut moves);
-        moves.into_iter().any(|m| self.mates_after(pos, m, checks))
+        let mates = moves.into_iter().any(|m| self.mates_after(pos, m, checks));
+        // An answer cut short by the budget is not kept.
+        if self.nodes <= BUDGET {
+            self.mates_known.insert(key, (pos.clone(), mates));
+        }
+        mates
     }
 
     /// Whether `m`, played in `pos`, is a check that mates, or after which
@@ -825,6 +845,14 @@ impl Probe {
         self.nodes = 0;
         let mut moves = Vec::new();
         pos.legal(&mut moves);
+        // Only a check begins a mate by checks: the others are tried once,
+        // not at every depth.
+        let them = !pos.side();
+        moves.retain(|&m| {
+            let mut after = pos.clone();
+            after.make(m);
+            after.general_attacked(them)
+        });
         moves.retain(|&m| (1..=MATE_CHECKS).any(|depth| self.mates_after(pos, m, depth)));
         moves
     }
