@@ -283,12 +283,17 @@ fn ndjson_response(rx: Lines) -> HttpResponse {
 /// Adjudicates up to 1,000 games at once, one answer per game in order.
 ///
 /// Send `games` (each as `adjudicate` takes it: `fen` and `moves`, or
-/// `pgn`, with an `id` echoed back), or a file of many games in PGN: as
-/// `pgn` in a JSON body, or as the body itself with `Content-Type:
-/// application/x-chess-pgn` (UTF-8, or the `charset` named; a body that is
-/// not UTF-8 is read as GB18030, as Chinese sites export), with `rules`
-/// and `notation` as query parameters. A game sent as PGN answers with its
-/// tags; a game of a file, with the line it begins on. A game that cannot
+/// `pgn`, with an `id` echoed back), or a file of many games: as `pgn` in
+/// a JSON body, or as the body itself with `Content-Type:
+/// application/x-chess-pgn`, with `rules` and `notation` as query
+/// parameters. The file's kind is found from its body and named in
+/// `format`: PGN (xqbase.com's trailer kept as a warning), DhtmlXQ (UBB)
+/// blocks, dpxq's plain text, PlayOK's WXF file, compact text; an XQF file
+/// (`Content-Type: application/x-xqf`, or its `XQ` signature) gives its
+/// main line. A text body is in the `charset` named, else UTF-8, GB18030
+/// (GBK) or Big5 as its bytes show, named in `encoding`. A game of a
+/// record answers with its tags and format; a game of a file, with the
+/// line it begins on. A game that cannot
 /// be read or replayed gets its `error` (the problem `adjudicate` would
 /// answer) and the others go on. With `Accept: application/x-ndjson` each
 /// game's answer is one line, sent as soon as it is known. The body may be
@@ -315,7 +320,14 @@ fn ndjson_response(rx: Lines) -> HttpResponse {
                 "rules": {"repetition_ends_game": false}
             })))
         )),
-        (String = "application/x-chess-pgn", example = json!("[Event \"a\"]\n\n1. C2.5 H8+7 *\n\n[Event \"b\"]\n\n1. P7+1 *\n"))
+        (String = "application/x-chess-pgn", examples(
+            ("PGN" = (summary = "Two games of a PGN file", value = json!("[Event \"a\"]\n\n1. C2.5 H8+7 *\n\n[Event \"b\"]\n\n1. P7+1 *\n"))),
+            ("DhtmlXQ" = (summary = "A DhtmlXQ (UBB) block, as dpxq.com embeds a game", value = json!("[DhtmlXQ]\n[DhtmlXQ_title]中炮对屏风马[/DhtmlXQ_title]\n[DhtmlXQ_red]甲[/DhtmlXQ_red]\n[DhtmlXQ_black]乙[/DhtmlXQ_black]\n[DhtmlXQ_result]红胜[/DhtmlXQ_result]\n[DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"))),
+            ("dpxq text" = (summary = "dpxq.com's plain text", value = json!("标题: 甲 先胜 乙\n红方: 甲\n黑方: 乙\n结果: 红方胜\n\n  1.炮二平五      马８进７\n  2.马二进三      车９平８\n"))),
+            ("PlayOK WXF" = (summary = "PlayOK's WXF file", value = json!("FORMAT  WXF\nRED     tmt ; 1137 ;;\nBLACK   hu ; 1177 ;;\nRESULT  *\nSTART{\n 1. C8.5 c2.5   2. H8+7 h2+3\n}END\n"))),
+            ("compact text" = (summary = "Moves and numbers written together", value = json!("1.炮二平五马8进72.马二进三车9平8")))
+        )),
+        (String = "application/x-xqf")
     )),
     responses(
         (status = 200, description = "Every game's answer, in order: one JSON document, or (asked for) one NDJSON line per game", content(
