@@ -45,6 +45,38 @@ fn fen_for<V: Variant>(text: &str) {
     let _ = V::setup(Some(text), &rules, Some([3, 5]));
 }
 
+/// Record reading: the bytes as a file sent to the batch (XQF by its
+/// signature, else text in the encoding found, in the format its body
+/// shows), as XQF named by its media type, and as one record's text; then
+/// each game read is replayed as Xiangqi. Never a panic.
+pub fn records(data: &[u8]) {
+    use crate::pgn;
+    use crate::variants::xiangqi::{Notation, Position};
+    let mut games = Vec::new();
+    for xqf in [false, true] {
+        if let Ok(r) = pgn::read_bytes(data, xqf, None) {
+            games.extend(r.games.into_iter().filter_map(|g| g.record.ok()));
+        }
+    }
+    if let Ok(r) = pgn::read_record(&String::from_utf8_lossy(data)) {
+        games.push(r);
+    }
+    for record in games {
+        let fen = record.fen().map(str::to_owned);
+        // A file may place its pieces where no rules allow (a general
+        // outside its palace): refused by the FEN reader, which is enough.
+        let Ok(mut game) = Game::<Position>::from_fen(fen.as_deref(), Default::default()) else {
+            continue;
+        };
+        let notation = if record.notation.is_some() {
+            Notation::Iccs
+        } else {
+            Notation::Chinese
+        };
+        let _ = game.play_past_end(&record.move_texts(), notation);
+    }
+}
+
 /// Move reading: the first line is a FEN (empty: the start), each further
 /// line a move in every notation. Whatever is accepted is a legal move, and
 /// its written form reads back to the same move.
@@ -181,7 +213,12 @@ mod tests {
     fn the_seed_corpus_passes() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/corpus");
         let mut seen = 0;
-        for (dir, check) in [("fen", fen as fn(&[u8])), ("moves", moves), ("play", play)] {
+        for (dir, check) in [
+            ("fen", fen as fn(&[u8])),
+            ("moves", moves),
+            ("play", play),
+            ("records", records),
+        ] {
             for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
                 let data = std::fs::read(entry.unwrap().path()).unwrap();
                 check(&data);
@@ -198,6 +235,7 @@ mod tests {
             fen(&data);
             moves(&data);
             play(&data);
+            records(&data);
         }
     }
 }
