@@ -268,3 +268,38 @@ async fn tandem_pieces_written_by_their_file() {
     assert_problem(&r, 422, "illegal_move");
     assert_eq!(r.2["reason_code"], "ambiguous");
 }
+
+/// PGN out keeps the record's result where the moves end nothing (Black
+/// resigned: `0-1` stays, not `*`), and gives the rules' verdict where
+/// they do, saying what the record said when it differs.
+#[actix_rt::test]
+async fn pgn_out_keeps_the_recorded_result_where_no_rule_ended_the_game() {
+    let s = start().await;
+    let pgn_out = |body: Value| {
+        let s = &s;
+        async move {
+            let r = s
+                .client
+                .post(format!("{}{XQ}/adjudicate", s.base))
+                .header("accept", "application/x-chess-pgn")
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200);
+            r.text().await.unwrap()
+        }
+    };
+    let gbk = include_bytes!("data/records/xqbase-ccgc-01.pgn");
+    let (text, _, _) = encoding_rs::GB18030.decode(gbk);
+    let out = pgn_out(json!({"pgn": text})).await;
+    assert!(out.contains("[Result \"0-1\"]"), "{out}");
+    assert!(out.trim_end().ends_with("0-1"), "{out}");
+    assert!(out.contains("the record's result 0-1 stands"), "{out}");
+    // Mate on the board, the record says otherwise: the verdict, and both.
+    let mate = "[Result \"0-1\"]\n[FEN \"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n\n1. a0a9 0-1\n";
+    let out = pgn_out(json!({"pgn": mate})).await;
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(out.contains("the record says 0-1"), "{out}");
+    assert!(out.trim_end().ends_with("1-0"), "{out}");
+}

@@ -127,8 +127,25 @@ pub fn write<V: Prose>(
         let value = tag(side).or_else(|| tag(chess)).unwrap_or("?");
         tags.push((side.to_owned(), value.to_owned()));
     }
-    let result = outcome.result();
-    tags.push(("Result".to_owned(), result.to_string()));
+    // The record's own result stands where no rule ended the game (a
+    // resignation, an agreed draw); where one did, the verdict, and the
+    // comment says what the record said when it differs.
+    let recorded = record
+        .and_then(Record::recorded_result)
+        .filter(|&r| r != pgn::RecordedResult::Unknown);
+    let ours = pgn::RecordedResult::from(outcome.result());
+    let result = match recorded {
+        Some(r) if outcome.is_ongoing() => r,
+        _ => ours,
+    };
+    let comment = match recorded {
+        Some(r) if r != ours => format!(
+            "{comment}{}",
+            crate::prose::recorded_result_note(r.as_str(), outcome.is_ongoing())
+        ),
+        _ => comment.to_owned(),
+    };
+    tags.push(("Result".to_owned(), result.as_str().to_owned()));
     tags.push(("Variant".to_owned(), V::NAME.to_owned()));
     let start = &game.positions()[0];
     let start_fen = start.to_fen();
@@ -176,8 +193,8 @@ pub fn write<V: Prose>(
             tags: &tags,
             first_move_number: start.fullmove_number(),
             second_mover_first: start.side_to_move() == Color::Black,
-            comment: Some(comment),
-            result: Some(result.into()),
+            comment: Some(&comment),
+            result: Some(result),
         },
     )
 }

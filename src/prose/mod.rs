@@ -153,6 +153,17 @@ pub fn pgn_error(e: &crate::pgn::PgnError) -> String {
     }
 }
 
+/// What a record's own result adds to the verdict's words in PGN out:
+/// `ongoing`, no rule ended the game and the record's result stands; else
+/// the rules' verdict stands and the record said otherwise.
+pub fn recorded_result_note(recorded: &str, ongoing: bool) -> String {
+    if ongoing {
+        format!("; the record's result {recorded} stands: no rule ended the game")
+    } else {
+        format!("; the record says {recorded}")
+    }
+}
+
 /// A record format's name, as people call it.
 pub fn record_format(f: crate::pgn::RecordFormat) -> &'static str {
     use crate::pgn::RecordFormat;
