@@ -214,5 +214,44 @@ fn search_by_code(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, repetition, search_by_code);
+/// A Big5 archive of 208 real computer games (tandem moves written by
+/// their file, long shuffles, perpetual chases), each replayed and
+/// adjudicated as `adjudicate/batch` does (every move checked, the verdict
+/// after each, play on past the end), under each repetition code. The
+/// Chinese code's remembered move natures are forgotten before each pass,
+/// so every pass is a cold start as a new archive would be.
+fn real_archive(c: &mut Criterion) {
+    let bytes = include_bytes!("../tests/data/records/ccpd-computer.big5.pgn");
+    let records: Vec<arbiter::pgn::Record> = arbiter::pgn::read_bytes(bytes, false, None)
+        .unwrap()
+        .games
+        .into_iter()
+        .filter_map(|g| g.record.ok())
+        .collect();
+    let plies: usize = records.iter().map(|r| r.moves.len()).sum();
+    let mut group = c.benchmark_group("xiangqi-real-archive");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(plies as u64));
+    for (name, rules) in [
+        ("asian", Rules::default()),
+        ("chinese", chinese(Rules::default())),
+    ] {
+        group.bench_function(format!("{name}-208-big5-games"), |b| {
+            b.iter(|| {
+                arbiter::variants::xiangqi::forget_judgements();
+                let mut ended = 0;
+                for r in &records {
+                    let mut game = Game::<Position>::from_fen(r.fen(), rules.clone()).unwrap();
+                    if game.play_past_end(&r.move_texts(), Notation::Chinese).is_ok() {
+                        ended += usize::from(!game.outcome().is_ongoing());
+                    }
+                }
+                black_box(ended)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, repetition, search_by_code, real_archive);
 criterion_main!(benches);

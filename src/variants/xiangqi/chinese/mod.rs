@@ -79,6 +79,12 @@ thread_local! {
         std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
+/// Forgets the natures this thread remembers (see
+/// [`judge_move_remembered`]): a bench measures a cold start with it.
+pub fn forget_judgements() {
+    JUDGED.with(|memory| memory.borrow_mut().clear());
+}
+
 /// [`judge_move`], answered from this thread's memory when the same move
 /// from the same position (and the same position before it) was judged
 /// lately. Positions are compared in full, not only by their keys.
