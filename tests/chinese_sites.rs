@@ -303,3 +303,35 @@ async fn pgn_out_keeps_the_recorded_result_where_no_rule_ended_the_game() {
     assert!(out.contains("the record says 0-1"), "{out}");
     assert!(out.trim_end().ends_with("1-0"), "{out}");
 }
+
+/// The nine-move rule counts only cyclically repeating attacks (the
+/// binding page, 24.13): over the Big5 archive under the Chinese code it
+/// ends two games, both whose records give no result, and game 104, whose
+/// nine forbidden moves the unrestricted reading ruled a loss (a run that
+/// is no cycle: it brings no position back since the last irreversible
+/// move), goes on as the record does. No game of the archive with a recorded result is ended by
+/// it against that result.
+#[actix_rt::test]
+async fn the_nine_move_rule_catches_only_repeating_attacks_in_real_games() {
+    let s = start().await;
+    let big5 = include_bytes!("data/records/ccpd-computer.big5.pgn");
+    let (st, body) = batch(
+        &s,
+        "application/x-chess-pgn",
+        big5,
+        Some(r#"{"repetition":"chinese"}"#),
+    )
+    .await;
+    assert_eq!(st, 200);
+    let mut nine = Vec::new();
+    for g in body["results"].as_array().unwrap() {
+        let Some(r) = g.get("result") else { continue };
+        if r["reason"] == "nine_forbidden_moves" {
+            nine.push(g["index"].as_u64().unwrap());
+            assert_eq!(r["recorded_result"], "*", "{g}");
+        }
+    }
+    assert_eq!(nine, [103, 113]);
+    let g104 = &body["results"][104]["result"];
+    assert_eq!(g104["status"], "ongoing", "{g104}");
+}

@@ -311,6 +311,9 @@ fn chinese(game: &Game<Position>, report: &RepetitionReport) -> String {
         if !k.chased.is_empty() {
             words.push_str(&format!(", going after {}", chased_names(game, report, c)));
         }
+        if !k.chases.is_empty() {
+            words.push_str(&format!(" ({})", chases_named(game, report, c)));
+        }
         if k.joint {
             words.push_str(", with a joint chase (联合捉)");
         }
@@ -380,6 +383,22 @@ fn chinese_side(c: Color) -> &'static str {
         Color::White => "红",
         Color::Black => "黑",
     }
+}
+
+/// Each chase of `c` as chaser and chased, where they stand at the end of
+/// the cycle: "the Red chariot on h1 chases the Black horse on g1".
+fn chases_named(game: &Game<Position>, report: &RepetitionReport, c: Color) -> String {
+    let end = &game.positions()[report.cycle.1];
+    report.conduct[c.index()]
+        .chases
+        .iter()
+        .map(|&(chaser, chased)| {
+            let (from, who) = Position::chased(end, chaser);
+            let (at, what) = Position::chased(end, chased);
+            format!("the {who} on {from} chases the {what} on {at}")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The pieces `c` chased, named where they stand at the end of the cycle.

@@ -201,6 +201,10 @@ pub struct Conduct {
     /// perpetual chase; under the Chinese rules every piece a chase of the
     /// side went after.
     pub chased: Vec<u8>,
+    /// Chinese rules: each chase as (chaser, chased), points as they stand
+    /// at the end of the cycle, in board order (empty under the Asian
+    /// rules, which name the chased pieces only).
+    pub chases: Vec<(u8, u8)>,
     /// Chinese rules: some chase of the side needed two pieces or more (a
     /// joint chase, 联合捉, or a chase of an under-protected piece, 少根子),
     /// which outranks a side whose chases are all single.
@@ -214,6 +218,7 @@ impl Conduct {
             pattern: Pattern::Allowed,
             natures,
             chased: Vec::new(),
+            chases: Vec::new(),
             joint: false,
         }
     }

@@ -407,6 +407,11 @@ async fn the_chinese_code_judges_mate_threats_and_one_check_one_chase() {
         explanation.contains("(一将一捉)") && explanation.contains("Black chariot (now on d6)"),
         "{explanation}"
     );
+    // Each chase named as chaser and chased (issue 51).
+    assert!(
+        explanation.contains(" chases the Black chariot on d6"),
+        "{explanation}"
+    );
     // Under the Asian rules the check breaks the chase: drawn.
     let (_, _, asian) = s.post(ADJ, adjudicate(FIG16_FEN, &fig16, "asian")).await;
     assert_eq!(

@@ -134,10 +134,19 @@ async fn the_document_types_every_closed_set() {
     ] {
         assert!(reasons.contains(&r.to_owned()), "{r}");
     }
+    assert_eq!(
+        values("RecordFormat"),
+        ["pgn", "dhtmlxq", "dpxq_text", "playok_wxf", "compact", "xqf"]
+    );
+    let warnings = values("WarningCode");
+    for w in ["damaged_tag", "trailer", "no_moves", "duplicate_tag", "variations_skipped"] {
+        assert!(warnings.contains(&w.to_owned()), "{w}");
+    }
     let refusals = values("Refusal");
-    assert_eq!(refusals.len(), 29);
+    assert_eq!(refusals.len(), 30);
     for r in [
         "blocked",
+        "ambiguous",
         "flying_general",
         "insufficient_funds",
         "castling_through_threat",

@@ -58,6 +58,9 @@ pub struct Judged {
     pub chased: Vec<Sq>,
     /// For a chase: whether some chase needs two pieces or more.
     pub joint: bool,
+    /// For a chase: each chase as (the chasing piece's point, the chased
+    /// piece's point), after the move.
+    pub chases: Vec<(Sq, Sq)>,
 }
 
 /// The most answers of [`judge_move`] a thread remembers.
@@ -136,6 +139,7 @@ pub fn judge_move(
         nature: Nature::Idle,
         chased: Vec::new(),
         joint: false,
+        chases: Vec::new(),
     };
     if after.general_attacked(after.side()) {
         return Judged {
@@ -204,19 +208,23 @@ pub fn judge_move(
         // chases that piece (图17: 后车退一 threatens to take the chariot
         // with check and mate, "判捉"); one that begins by taking an
         // advisor, elephant or soldier is a mate threat (图18).
-        let taken: Vec<Sq> = after_mates
+        let taken: Vec<(Sq, Sq)> = after_mates
             .iter()
             .filter(|x| probe::worth(after, x.to, s) >= 2)
-            .map(|x| x.to)
+            .map(|x| (x.from, x.to))
             .collect();
         if taken.len() == after_mates.len() {
-            let mut chased = taken;
+            let mut chased: Vec<Sq> = taken.iter().map(|&(_, v)| v).collect();
             chased.sort_unstable();
             chased.dedup();
+            let mut chases = taken;
+            chases.sort_unstable();
+            chases.dedup();
             return Judged {
                 nature: Nature::Chase,
                 chased,
                 joint: false,
+                chases,
             };
         }
         return Judged {
@@ -264,6 +272,7 @@ pub fn judge_move(
     let after_threatened = victims(&mut probe, &to_move(after, s), true);
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
+    let mut chases = Vec::new();
     let (mut joint_only, mut single) = (Vec::new(), Vec::new());
     probe.moved = Some(m.to);
     let wins_after = probe.wins(&to_move(after, s), false);
@@ -324,6 +333,7 @@ pub fn judge_move(
             single.push(w.victim);
         }
         chased.push(w.victim);
+        chases.push((w.capturer, w.victim));
     }
     // 吃子后将军得子: a capture by the moved piece that every recapture
     // loses to checks, new with the move, is a joint chase (参考图34:
@@ -341,6 +351,7 @@ pub fn judge_move(
                 }
                 joint_only.push(v);
                 chased.push(v);
+                chases.push((m.to, v));
             }
         }
     }
@@ -350,6 +361,8 @@ pub fn judge_move(
     let joint = joint_only.iter().any(|v| !single.contains(v));
     chased.sort_unstable();
     chased.dedup();
+    chases.sort_unstable();
+    chases.dedup();
     if chased.is_empty() {
         idle
     } else {
@@ -357,6 +370,7 @@ pub fn judge_move(
             nature: Nature::Chase,
             chased,
             joint,
+            chases,
         }
     }
 }
@@ -463,6 +477,7 @@ pub fn judge_span<'a>(
     let mut ids = Pieces::on(pos(from));
     let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
     let mut chased: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    let mut chases: [Vec<(u8, u8)>; 2] = [Vec::new(), Vec::new()];
     let mut joint = [false; 2];
     for j in from..last {
         let (before, after, m) = (pos(j), pos(j + 1), mv(j));
@@ -473,6 +488,7 @@ pub fn judge_span<'a>(
         natures[s].push(judged.nature);
         joint[s] |= judged.joint;
         chased[s].extend(judged.chased.iter().map(|&v| ids.at(v)));
+        chases[s].extend(judged.chases.iter().map(|&(a, v)| (ids.at(a), ids.at(v))));
     }
     let conduct = |c: Color| -> Conduct {
         let i = c.index();
@@ -480,14 +496,18 @@ pub fn judge_span<'a>(
         let mut points: Vec<Sq> = chased[i].iter().filter_map(|&id| ids.point(id)).collect();
         points.sort_unstable();
         points.dedup();
+        let mut pairs: Vec<(Sq, Sq)> = chases[i]
+            .iter()
+            .filter_map(|&(a, v)| Some((ids.point(a)?, ids.point(v)?)))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let forbidden = pattern.is_forbidden();
         Conduct {
             pattern,
             natures: natures[i].clone(),
-            chased: if pattern.is_forbidden() {
-                points
-            } else {
-                Vec::new()
-            },
+            chased: if forbidden { points } else { Vec::new() },
+            chases: if forbidden { pairs } else { Vec::new() },
             joint: joint[i],
         }
     };
@@ -567,6 +587,7 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
         pattern: Pattern::of(&natures),
         natures,
         chased: Vec::new(),
+        chases: Vec::new(),
         joint: false,
     };
     Some(Verdict {

@@ -270,6 +270,7 @@ fn the_verdict_table() {
         pattern: Pattern::of(natures),
         natures: natures.to_vec(),
         chased: Vec::new(),
+        chases: Vec::new(),
         joint,
     };
     let (k, m, c, i) = (
