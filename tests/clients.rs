@@ -103,7 +103,7 @@ fn a_generated_python_client_makes_every_call() {
         ))
         .arg(&dir)
         .arg(&server.base));
-    assert!(out.contains("ok: 31 calls"), "{out}");
+    assert!(out.contains("ok: 32 calls"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

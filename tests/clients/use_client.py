@@ -165,6 +165,24 @@ batch = expect(
 assert batch.games == 2 and batch.errors == 0, batch
 assert [r.tags.additional_properties["Event"] for r in batch.results] == ["a", "b"], batch
 assert batch.results[0].result.plies == 4, batch.results[0]
+assert str(batch.to_dict()["format"]) == "pgn", batch
+
+# A DhtmlXQ block, as dpxq.com exports a game: read in its format, with a
+# start position from its binit and its moves in coordinates.
+UBB = (
+    "[DhtmlXQ][DhtmlXQ_red]Zhang[/DhtmlXQ_red][DhtmlXQ_result]红胜[/DhtmlXQ_result]"
+    "[DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383[/DhtmlXQ_binit]"
+    "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]"
+)
+ubb = expect(
+    adjudicate_batch.sync(VariantId.XIANGQI, client=client, body=BatchRequest(pgn=UBB)),
+    BatchResponse,
+)
+assert ubb.games == 1 and ubb.errors == 0, ubb
+assert ubb.to_dict()["format"] == "dhtmlxq", ubb
+assert ubb.results[0].to_dict()["format"] == "dhtmlxq", ubb.results[0]
+assert ubb.results[0].result.plies == 2, ubb.results[0]
+assert ubb.results[0].tags.additional_properties["Red"] == "Zhang", ubb.results[0]
 
 # The metrics, as text.
 text = expect(metrics.sync(client=client), str)
