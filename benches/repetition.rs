@@ -242,7 +242,10 @@ fn real_archive(c: &mut Criterion) {
                 let mut ended = 0;
                 for r in &records {
                     let mut game = Game::<Position>::from_fen(r.fen(), rules.clone()).unwrap();
-                    if game.play_past_end(&r.move_texts(), Notation::Chinese).is_ok() {
+                    if game
+                        .play_past_end(&r.move_texts(), Notation::Chinese)
+                        .is_ok()
+                    {
                         ended += usize::from(!game.outcome().is_ongoing());
                     }
                 }

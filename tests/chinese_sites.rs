@@ -16,7 +16,12 @@ const XQ: &str = "/v1/variants/xiangqi";
 
 /// The samples: file, its bytes, the format and encoding the answer must
 /// name.
-fn samples() -> Vec<(&'static str, &'static [u8], &'static str, Option<&'static str>)> {
+fn samples() -> Vec<(
+    &'static str,
+    &'static [u8],
+    &'static str,
+    Option<&'static str>,
+)> {
     macro_rules! sample {
         ($name:literal, $format:literal, $encoding:expr) => {
             (
@@ -75,8 +80,7 @@ fn urlencode(s: &str) -> String {
 #[actix_rt::test]
 async fn every_sample_reads_to_the_independent_final_position() {
     let s = start().await;
-    let expected: Value =
-        serde_json::from_str(include_str!("data/records/expected.json")).unwrap();
+    let expected: Value = serde_json::from_str(include_str!("data/records/expected.json")).unwrap();
     let mut games = 0;
     for (name, bytes, format, encoding) in samples() {
         let (st, body) = batch(&s, "application/x-chess-pgn", bytes, None).await;
@@ -85,7 +89,13 @@ async fn every_sample_reads_to_the_independent_final_position() {
         assert_eq!(body["encoding"], json!(encoding), "{name}");
         let want = expected[name].as_array().unwrap();
         assert_eq!(body["games"], want.len(), "{name}");
-        for (i, (got, want)) in body["results"].as_array().unwrap().iter().zip(want).enumerate() {
+        for (i, (got, want)) in body["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(want)
+            .enumerate()
+        {
             games += 1;
             assert_eq!(got["format"], format, "{name} #{i}");
             if let Some(at) = want.get("illegal_at") {
@@ -140,7 +150,10 @@ async fn the_big5_archive_reads_without_a_charset_and_keeps_every_record() {
         )
         .await;
     assert_problem(&wrong, 422, "invalid_pgn");
-    assert!(wrong.2["detail"].as_str().unwrap().contains("not valid UTF-8"));
+    assert!(wrong.2["detail"]
+        .as_str()
+        .unwrap()
+        .contains("not valid UTF-8"));
 }
 
 /// Bytes in none of the encodings tried are refused naming them and how to
@@ -162,10 +175,17 @@ async fn undecodable_and_meaningless_bodies_are_refused() {
         assert!(detail.contains(word), "{detail}");
     }
     let r = s
-        .post(&format!("{XQ}/adjudicate"), json!({"pgn": "[# a bracket]\n[!]"}))
+        .post(
+            &format!("{XQ}/adjudicate"),
+            json!({"pgn": "[# a bracket]\n[!]"}),
+        )
         .await;
     assert_problem(&r, 422, "invalid_pgn");
-    assert!(r.2["detail"].as_str().unwrap().contains("not understood"), "{}", r.2);
+    assert!(
+        r.2["detail"].as_str().unwrap().contains("not understood"),
+        "{}",
+        r.2
+    );
     // A damaged XQF file says where it ends.
     let xqf = include_bytes!("data/records/walker8088-test.xqf");
     let r = s
@@ -207,10 +227,26 @@ async fn an_xqf_file_reads_by_media_type_or_signature() {
 async fn a_single_record_in_any_format_through_adjudicate() {
     let s = start().await;
     for (text, format, plies) in [
-        (include_str!("data/records/case2_dpxq_ubb.txt"), "dhtmlxq", 107),
-        (include_str!("data/records/case1_dpxq_text.txt"), "dpxq_text", 107),
-        (include_str!("data/records/case5_playok_wxf.txt"), "playok_wxf", 55),
-        (include_str!("data/records/case7_compact.txt"), "compact", 60),
+        (
+            include_str!("data/records/case2_dpxq_ubb.txt"),
+            "dhtmlxq",
+            107,
+        ),
+        (
+            include_str!("data/records/case1_dpxq_text.txt"),
+            "dpxq_text",
+            107,
+        ),
+        (
+            include_str!("data/records/case5_playok_wxf.txt"),
+            "playok_wxf",
+            55,
+        ),
+        (
+            include_str!("data/records/case7_compact.txt"),
+            "compact",
+            60,
+        ),
     ] {
         let (st, _, body) = s
             .post(&format!("{XQ}/adjudicate"), json!({"pgn": text}))
@@ -258,7 +294,10 @@ async fn tandem_pieces_written_by_their_file() {
     assert_eq!(body["legal"], false);
     assert_eq!(body["reason_code"], "ambiguous");
     let why = body["reason"].as_str().unwrap();
-    assert!(why.contains("前车进１ (f4 to f3)") && why.contains("后车进１ (f7 to f6)"), "{why}");
+    assert!(
+        why.contains("前车进１ (f4 to f3)") && why.contains("后车进１ (f7 to f6)"),
+        "{why}"
+    );
     let r = s
         .post(
             &format!("{XQ}/legal-moves"),

@@ -201,7 +201,9 @@ impl<F: FnMut(BatchResult) -> bool> Visitor for Batch<F> {
             };
             let mut tags = None;
             let format = match &item {
-                BatchItem::Record(t) => Some(t.record.as_ref().map_or(RecordFormat::Pgn, |r| r.format)),
+                BatchItem::Record(t) => {
+                    Some(t.record.as_ref().map_or(RecordFormat::Pgn, |r| r.format))
+                }
                 BatchItem::Game(_) => None,
             };
             let answer = guarded(|| {

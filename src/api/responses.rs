@@ -4,12 +4,12 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::pgn::RecordFormat;
 use super::error::ProblemDetails;
 use super::wire::{
     Balances, ConductCode, Evaluation, GameId, HealthStatus, MoveClassCode, MoverOutcome,
     OptionType, Side, Status, Tags,
 };
+use crate::pgn::RecordFormat;
 use crate::variants::{
     GameResult, Nature, NotationName, Pattern, Reason, Refusal, VariantId, WarningCode,
 };

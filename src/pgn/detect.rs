@@ -111,9 +111,15 @@ mod tests {
         let cases = [
             ("[Event \"x\"]\n\n1. C2.5 H8+7 *", RecordFormat::Pgn),
             ("1. 炮二平五 马８进７", RecordFormat::Pgn),
-            ("[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]", RecordFormat::Dhtmlxq),
+            (
+                "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]",
+                RecordFormat::Dhtmlxq,
+            ),
             ("FORMAT WXF\nSTART{ 1. C2.5 }END", RecordFormat::PlayokWxf),
-            ("标题: 甲 负 乙\n\n1.炮二平五 马８进７", RecordFormat::DpxqText),
+            (
+                "标题: 甲 负 乙\n\n1.炮二平五 马８进７",
+                RecordFormat::DpxqText,
+            ),
             ("1.兵七进一炮2平32.兵三进一", RecordFormat::Compact),
         ];
         for (text, format) in cases {

@@ -41,7 +41,10 @@ fn blocks(text: &str) -> Vec<Block<'_>> {
     }
     if out.is_empty() {
         // Pairs without the enclosing `[DhtmlXQ]`: one game.
-        out.push(Block { body: text, line: 1 });
+        out.push(Block {
+            body: text,
+            line: 1,
+        });
     }
     out
 }
@@ -154,7 +157,9 @@ fn read_block(body: &str, line: usize) -> Result<Record, PgnError> {
         });
     }
     if let Some(board) = start {
-        record.tags.push(("FEN".to_owned(), board.fen(first, false)));
+        record
+            .tags
+            .push(("FEN".to_owned(), board.fen(first, false)));
     }
     if record.moves.is_empty() {
         record.warnings.push(PgnWarning::NoMoves);
@@ -215,7 +220,10 @@ mod tests {
             games[1].record,
             Err(PgnError::BadMoveList { line: 2, .. })
         ));
-        assert_eq!(games[2].record.as_ref().unwrap().warnings, [PgnWarning::NoMoves]);
+        assert_eq!(
+            games[2].record.as_ref().unwrap().warnings,
+            [PgnWarning::NoMoves]
+        );
         assert_eq!(games[2].first_line, 3);
     }
 }

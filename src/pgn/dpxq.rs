@@ -61,10 +61,7 @@ pub fn read(text: &str) -> GameText {
         let Some((key, value)) = header_line(line) else {
             break;
         };
-        let name = KEYS
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map_or(key, |(_, n)| n);
+        let name = KEYS.iter().find(|(k, _)| *k == key).map_or(key, |(_, n)| n);
         if name == "Result" {
             let r = RecordedResult::read_words(value);
             result = Some(r);
@@ -132,7 +129,9 @@ pub fn read_compact(text: &str) -> GameText {
             let mut i = 0;
             while i < chars.len() {
                 let narrow = |k: usize| spelling::narrow(chars[k]);
-                let digits = (i..chars.len()).take_while(|&k| narrow(k).is_ascii_digit()).count();
+                let digits = (i..chars.len())
+                    .take_while(|&k| narrow(k).is_ascii_digit())
+                    .count();
                 let dots = (i + digits..chars.len())
                     .take_while(|&k| matches!(narrow(k), '.' | '…'))
                     .count();
@@ -179,7 +178,10 @@ mod tests {
         assert_eq!(r.tag("分类"), Some("其他"));
         assert_eq!(r.moves[0].line, 7);
         assert_eq!(r.termination, Some(RecordedResult::SecondWins));
-        assert!(matches!(r.warnings[..], [PgnWarning::Trailer { line: 10, .. }]));
+        assert!(matches!(
+            r.warnings[..],
+            [PgnWarning::Trailer { line: 10, .. }]
+        ));
     }
 
     #[test]

@@ -79,7 +79,10 @@ mod tests {
         let (big5, _, bad) = BIG5.encode(MOVES);
         assert!(!bad);
         let d = decode(&big5, None).unwrap();
-        assert_eq!((d.text.as_str(), d.encoding, d.detected), (MOVES, "Big5", true));
+        assert_eq!(
+            (d.text.as_str(), d.encoding, d.detected),
+            (MOVES, "Big5", true)
+        );
         let (gbk, _, bad) = GB18030.encode(MOVES);
         assert!(!bad);
         let d = decode(&gbk, None).unwrap();
@@ -96,7 +99,10 @@ mod tests {
         let (big5, _, _) = BIG5.encode(MOVES);
         let d = decode(&big5, Some("big5")).unwrap();
         assert_eq!((d.text.as_str(), d.detected), (MOVES, false));
-        assert_eq!(decode(&big5, Some("gbk")).map(|d| d.encoding), Ok("gb18030"));
+        assert_eq!(
+            decode(&big5, Some("gbk")).map(|d| d.encoding),
+            Ok("gb18030")
+        );
         assert_eq!(
             decode(b"\xff\xfe\xfd", Some("utf-8")),
             Err(DecodeError::NotIn("UTF-8"))

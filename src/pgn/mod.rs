@@ -31,8 +31,7 @@ use utoipa::ToSchema;
 use crate::variants::{spelling, GameResult, NotationName};
 
 /// The record formats read, in words (for a refusal).
-pub const FORMATS_IN_WORDS: &str =
-    "PGN, DhtmlXQ, dpxq text, PlayOK WXF, compact text, XQF";
+pub const FORMATS_IN_WORDS: &str = "PGN, DhtmlXQ, dpxq text, PlayOK WXF, compact text, XQF";
 
 /// The kind of record a text or file was read as, recognised from its body
 /// (and from the media type, for XQF).
@@ -169,10 +168,30 @@ impl RecordedResult {
             "L" | "l" => RecordedResult::SecondWins,
             "D" | "d" => RecordedResult::Draw,
             _ if has(&["和"]) => RecordedResult::Draw,
-            _ if has(&["红胜", "紅勝", "红先胜", "紅先勝", "红方胜", "紅方勝", "先胜", "先勝"]) => {
+            _ if has(&[
+                "红胜",
+                "紅勝",
+                "红先胜",
+                "紅先勝",
+                "红方胜",
+                "紅方勝",
+                "先胜",
+                "先勝",
+            ]) =>
+            {
                 RecordedResult::FirstWins
             }
-            _ if has(&["黑胜", "黑勝", "红先负", "紅先負", "黑方胜", "黑方勝", "先负", "先負"]) => {
+            _ if has(&[
+                "黑胜",
+                "黑勝",
+                "红先负",
+                "紅先負",
+                "黑方胜",
+                "黑方勝",
+                "先负",
+                "先負",
+            ]) =>
+            {
                 RecordedResult::SecondWins
             }
             _ => RecordedResult::Unknown,

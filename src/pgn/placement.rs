@@ -45,7 +45,9 @@ impl Placement {
     /// move's point (`first`), else Black when `black` says so.
     pub fn fen(&self, first: Option<(u8, u8)>, black: bool) -> String {
         let black = match first {
-            Some((file, rank)) => self.cells[usize::from(rank)][usize::from(file)].is_ascii_lowercase(),
+            Some((file, rank)) => {
+                self.cells[usize::from(rank)][usize::from(file)].is_ascii_lowercase()
+            }
             None => black,
         };
         let ranks: Vec<String> = self
@@ -72,6 +74,10 @@ impl Placement {
                 out
             })
             .collect();
-        format!("{} {} - - 0 1", ranks.join("/"), if black { 'b' } else { 'w' })
+        format!(
+            "{} {} - - 0 1",
+            ranks.join("/"),
+            if black { 'b' } else { 'w' }
+        )
     }
 }

@@ -8,16 +8,16 @@ use super::{GameText, PgnError, PgnWarning, RecordFormat};
 /// Whether a text is PlayOK's WXF file.
 pub fn is_playok(text: &str) -> bool {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty());
-    first.is_some_and(|l| {
-        l.split_whitespace().next() == Some("FORMAT")
-    }) && text.contains("START{")
+    first.is_some_and(|l| l.split_whitespace().next() == Some("FORMAT")) && text.contains("START{")
 }
 
 /// Reads the file: one game.
 pub fn read(text: &str) -> GameText {
     let start = text.find("START{").expect("is_playok");
     let moves_at = start + "START{".len();
-    let end = text[moves_at..].find("}END").map_or(text.len(), |e| moves_at + e);
+    let end = text[moves_at..]
+        .find("}END")
+        .map_or(text.len(), |e| moves_at + e);
     let mut tags: Vec<(String, String)> = Vec::new();
     for line in text[..start].lines() {
         let mut parts = line.trim().splitn(2, char::is_whitespace);

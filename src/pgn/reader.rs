@@ -103,7 +103,9 @@ pub(super) fn read_from(text: &str, first_line: usize) -> Result<Record, PgnErro
                 .find(|l| !l.is_empty())
                 .unwrap_or("")
                 .to_owned();
-            record.warnings.push(PgnWarning::Trailer { line, text: said });
+            record
+                .warnings
+                .push(PgnWarning::Trailer { line, text: said });
             break;
         }
         let mut rest = raw;
@@ -223,7 +225,9 @@ pub(super) fn read_from(text: &str, first_line: usize) -> Result<Record, PgnErro
 /// value stays and the second is a warning.
 fn push_tag(record: &mut Record, line: usize, name: String, value: String) {
     if record.tag(&name).is_some() {
-        record.warnings.push(PgnWarning::DuplicateTag { line, name, value });
+        record
+            .warnings
+            .push(PgnWarning::DuplicateTag { line, name, value });
     } else {
         record.tags.push((name, value));
     }

@@ -219,7 +219,8 @@ fn xqbase_trailer_is_kept_as_a_warning_not_read() {
 
 #[test]
 fn a_record_of_tags_alone_is_a_game_of_its_own() {
-    let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. C2.5 H8+7 0-1\n";
+    let text =
+        "[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. C2.5 H8+7 0-1\n";
     let games = read_all(text);
     assert_eq!(games.len(), 2);
     let first = games[0].record.as_ref().unwrap();

@@ -201,7 +201,11 @@ pub fn read(bytes: &[u8]) -> Result<Record, XqfError> {
 type Point = (u8, u8);
 
 /// The main line's moves and how many records of variations follow them.
-fn main_line(area: &[u8], version: u8, keys: &Keys) -> Result<(Vec<(Point, Point)>, usize), XqfError> {
+fn main_line(
+    area: &[u8],
+    version: u8,
+    keys: &Keys,
+) -> Result<(Vec<(Point, Point)>, usize), XqfError> {
     let mut at = 0;
     let mut moves = Vec::new();
     let mut records = 0usize;
@@ -225,22 +229,28 @@ fn main_line(area: &[u8], version: u8, keys: &Keys) -> Result<(Vec<(Point, Point
                 .get(at..at + 4)
                 .ok_or(XqfError::Truncated { at: HEADER + at })?;
             at += 4;
-            let len = i64::from(i32::from_le_bytes(len.try_into().expect("4 bytes"))) - keys.comment;
+            let len =
+                i64::from(i32::from_le_bytes(len.try_into().expect("4 bytes"))) - keys.comment;
             if len > 0 {
                 let len = usize::try_from(len).unwrap_or(usize::MAX);
                 if area.len() - at < len {
-                    return Err(XqfError::Truncated { at: HEADER + area.len() });
+                    return Err(XqfError::Truncated {
+                        at: HEADER + area.len(),
+                    });
                 }
                 at += len;
             }
         }
-        if records > 0 {
-            if in_main {
-                let from = point(record[0].wrapping_sub(0x18).wrapping_sub(keys.from));
-                let to = point(record[1].wrapping_sub(0x20).wrapping_sub(keys.to));
-                match (from, to) {
-                    (Some(from), Some(to)) => moves.push((from, to)),
-                    _ => return Err(XqfError::OffBoard { ply: moves.len() + 1 }),
+        // The first record is the start position's, not a move.
+        if records > 0 && in_main {
+            let from = point(record[0].wrapping_sub(0x18).wrapping_sub(keys.from));
+            let to = point(record[1].wrapping_sub(0x20).wrapping_sub(keys.to));
+            match (from, to) {
+                (Some(from), Some(to)) => moves.push((from, to)),
+                _ => {
+                    return Err(XqfError::OffBoard {
+                        ply: moves.len() + 1,
+                    })
                 }
             }
         }
@@ -283,11 +293,20 @@ mod tests {
         push(&mut f, 0, 0, if moves.is_empty() { 0 } else { 0xf0 });
         for (i, &(from, to)) in moves.iter().enumerate() {
             let next = if i + 1 < moves.len() { 0xf0 } else { 0 };
-            let var = if i == 0 && !variation.is_empty() { 0x0f } else { 0 };
+            let var = if i == 0 && !variation.is_empty() {
+                0x0f
+            } else {
+                0
+            };
             push(&mut f, from, to, next | var);
         }
         for (i, &(from, to)) in variation.iter().enumerate() {
-            push(&mut f, from, to, if i + 1 < variation.len() { 0xf0 } else { 0 });
+            push(
+                &mut f,
+                from,
+                to,
+                if i + 1 < variation.len() { 0xf0 } else { 0 },
+            );
         }
         f
     }
@@ -312,7 +331,10 @@ mod tests {
     fn damaged_files_are_refused_with_a_reason() {
         let f = plain(&[(72, 42)], &[]);
         assert_eq!(read(&f[..1000]), Err(XqfError::Truncated { at: 1000 }));
-        assert_eq!(read(&f[..HEADER + 6]), Err(XqfError::Truncated { at: HEADER + 4 }));
+        assert_eq!(
+            read(&f[..HEADER + 6]),
+            Err(XqfError::Truncated { at: HEADER + 4 })
+        );
         assert_eq!(read(b"XY"), Err(XqfError::NoSignature));
         let mut v = f.clone();
         v[2] = 19;

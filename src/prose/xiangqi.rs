@@ -4,8 +4,8 @@ use super::{no_move, Prose};
 use crate::variants::xiangqi::board::{color_of, file_of, kind_of, rank_of, sq_name, Kind, Sq};
 use crate::variants::xiangqi::{Notation, Position, RepetitionRule, Why, Xiangqi};
 use crate::variants::{
-    Color, Conduct, Game, Nature, NotationName, Pattern, Reason, RepetitionReport, Variant, Verdict,
-    Warning,
+    Color, Conduct, Game, Nature, NotationName, Pattern, Reason, RepetitionReport, Variant,
+    Verdict, Warning,
 };
 
 /// A point as the request's notation names it: ranks 1-10 in Fairy

@@ -136,10 +136,23 @@ async fn the_document_types_every_closed_set() {
     }
     assert_eq!(
         values("RecordFormat"),
-        ["pgn", "dhtmlxq", "dpxq_text", "playok_wxf", "compact", "xqf"]
+        [
+            "pgn",
+            "dhtmlxq",
+            "dpxq_text",
+            "playok_wxf",
+            "compact",
+            "xqf"
+        ]
     );
     let warnings = values("WarningCode");
-    for w in ["damaged_tag", "trailer", "no_moves", "duplicate_tag", "variations_skipped"] {
+    for w in [
+        "damaged_tag",
+        "trailer",
+        "no_moves",
+        "duplicate_tag",
+        "variations_skipped",
+    ] {
         assert!(warnings.contains(&w.to_owned()), "{w}");
     }
     let refusals = values("Refusal");

@@ -20,8 +20,8 @@ mod notation_tests;
 mod tests;
 
 pub use attacks::Standing;
-pub use chinese::forget_judgements;
 pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
+pub use chinese::forget_judgements;
 pub use fen::START_FEN;
 pub use notation::Notation;
 pub use position::{Move, Position, Undo};

@@ -300,7 +300,9 @@ const TANDEM_FREE: &str = "5k3/9/9/9/3R5/9/9/3R5/9/4K4 w - - 0 1";
 fn a_tandem_piece_named_by_its_file_is_the_one_that_can_move() {
     let p = pos(TANDEM);
     let iccs = |text: &str, n: Notation| {
-        let m = p.parse_move(text, n).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let m = p
+            .parse_move(text, n)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
         notation::coordinate_move(m, 0)
     };
     for (text, n, want) in [

@@ -24,7 +24,9 @@ use std::collections::HashSet;
 use super::board::*;
 use super::position::{Move, Position};
 use super::repetition::Pieces;
-use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Variant, Verdict};
+use crate::variants::{
+    Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Variant, Verdict,
+};
 use probe::{to_move, Probe};
 
 #[cfg(test)]
@@ -117,10 +119,7 @@ pub fn judge_move_remembered(
         if memory.len() >= REMEMBERED {
             memory.clear();
         }
-        memory.insert(
-            question,
-            (before.clone(), earlier.cloned(), judged.clone()),
-        );
+        memory.insert(question, (before.clone(), earlier.cloned(), judged.clone()));
     });
     judged
 }
@@ -550,7 +549,10 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     }
     // Since the last irreversible move (a capture, a soldier's advance).
     let mut since = n - last.halfmove_clock() as usize;
-    if let Some(j) = (since..from).rev().find(|&j| advances_soldier(&positions[j], moves[j])) {
+    if let Some(j) = (since..from)
+        .rev()
+        .find(|&j| advances_soldier(&positions[j], moves[j]))
+    {
         since = j + 1;
     }
     // A position one of the nine moves brings about has stood before.
