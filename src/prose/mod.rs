@@ -207,7 +207,7 @@ pub fn decode_error(e: &crate::pgn::DecodeError) -> String {
             format!("the charset '{label}' is no known encoding; {how}")
         }
         DecodeError::NotIn(encoding) => format!(
-            "the body is not valid {encoding}, the charset named; name the right one or leave it out to have it found (UTF-8, GB18030 or Big5)"
+            "the body is not valid {encoding}, the charset named; name the right one, like 'Content-Type: application/x-chess-pgn; charset=gbk', or leave it out to have it found (UTF-8, GB18030 or Big5)"
         ),
         DecodeError::Undetected => format!(
             "the body is in none of the encodings tried ({}); {how}",
