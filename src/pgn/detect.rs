@@ -51,27 +51,32 @@ pub fn format_of(text: &str) -> RecordFormat {
 /// Reads a text of one or many games, in the format its body shows.
 pub fn read_file(text: &str) -> Records {
     let format = format_of(text);
-    let games = match format {
+    Records {
+        format,
+        encoding: None,
+        games: games_of(text, format),
+    }
+}
+
+/// The games of a text of the format `format`, each by its reader.
+fn games_of(text: &str, format: RecordFormat) -> Vec<GameText> {
+    match format {
         RecordFormat::Dhtmlxq => dhtmlxq::read_all(text),
         RecordFormat::PlayokWxf => vec![playok::read(text)],
         RecordFormat::DpxqText => vec![dpxq::read(text)],
         RecordFormat::Compact => vec![dpxq::read_compact(text)],
         RecordFormat::Pgn | RecordFormat::Xqf => reader::read_all(text),
-    };
-    Records {
-        format,
-        encoding: None,
-        games,
     }
 }
 
 /// Reads a text that holds one game, in the format its body shows. A text
 /// of several games is refused at the second.
 pub fn read_record(text: &str) -> Result<Record, PgnError> {
-    if format_of(text) == RecordFormat::Pgn {
+    let format = format_of(text);
+    if format == RecordFormat::Pgn {
         return reader::read(text);
     }
-    let mut games = read_file(text).games.into_iter();
+    let mut games = games_of(text, format).into_iter();
     match (games.next(), games.next()) {
         (Some(game), None) => game.record,
         (Some(_), Some(second)) => Err(PgnError::SecondGame {
