@@ -344,12 +344,12 @@ async fn pgn_out_keeps_the_recorded_result_where_no_rule_ended_the_game() {
 }
 
 /// The nine-move rule counts only cyclically repeating attacks (the
-/// binding page, 24.13): over the Big5 archive under the Chinese code it
-/// ends two games, both whose records give no result, and game 104, whose
-/// nine forbidden moves the unrestricted reading ruled a loss (a run that
-/// is no cycle: it brings no position back since the last irreversible
-/// move), goes on as the record does. No game of the archive with a recorded result is ended by
-/// it against that result.
+/// binding page, 24.13; `docs/rules/xiangqi.md`: each of the nine moves
+/// part of a cycle). Over the Big5 archive under the Chinese code it ends
+/// no game: not game 104, whose nine forbidden moves the unrestricted
+/// reading ruled a loss (no position comes back), nor games 103 and 113,
+/// which the reading "one of the nine brings a position back" ended (a
+/// few moves of theirs cycle, the rest go on): 113 goes on to its mate.
 #[actix_rt::test]
 async fn the_nine_move_rule_catches_only_repeating_attacks_in_real_games() {
     let s = start().await;
@@ -370,7 +370,39 @@ async fn the_nine_move_rule_catches_only_repeating_attacks_in_real_games() {
             assert_eq!(r["recorded_result"], "*", "{g}");
         }
     }
-    assert_eq!(nine, [103, 113]);
+    assert_eq!(nine, Vec::<u64>::new());
     let g104 = &body["results"][104]["result"];
     assert_eq!(g104["status"], "ongoing", "{g104}");
+    let g113 = &body["results"][113]["result"];
+    assert_eq!(g113["reason"], "checkmate", "{g113}");
+    assert_eq!(g113["ended_at_ply"], 120, "{g113}");
+}
+
+/// Two master games the earlier reading of the nine-move rule ruled
+/// against their records. In 2008 金海英 v 張國鳳 Black's mating attack
+/// closes in with soldier advances and never brings a position back: the
+/// game goes on to the end, and the record's 0-1 stands. In 1978 梁文斌 v
+/// 李來群 Black attacks with checks, threats and chases from ply 66 and
+/// then checks to and fro from ply 78 until the position stands a third
+/// time: only those last moves cycle, so the nine-move rule does not end
+/// the game at ply 82 as it did; the repetition does at ply 85 (perpetual
+/// check, the same under both codes; the players, in 1978, went on).
+#[actix_rt::test]
+async fn the_nine_move_rule_leaves_attacks_that_do_not_cycle_to_master_games() {
+    let s = start().await;
+    let games = include_bytes!("data/records/ccpd-master.big5.pgn");
+    for code in ["chinese", "asian"] {
+        let rules = format!(r#"{{"repetition":"{code}"}}"#);
+        let (st, body) = batch(&s, "application/x-chess-pgn", games, Some(&rules)).await;
+        assert_eq!(st, 200, "{body}");
+        assert_eq!(body["encoding"], "Big5", "{body}");
+        let first = &body["results"][0]["result"];
+        assert_eq!(first["status"], "ongoing", "{code}: {first}");
+        assert_eq!(first["recorded_result"], "0-1", "{first}");
+        assert_eq!(first["plies"], 80, "{first}");
+        let second = &body["results"][1]["result"];
+        assert_eq!(second["reason"], "perpetual_check", "{code}: {second}");
+        assert_eq!(second["ended_at_ply"], 85, "{code}: {second}");
+        assert_eq!(second["winner"], "red", "{code}: {second}");
+    }
 }

@@ -529,9 +529,9 @@ pub fn judge_span<'a>(
 /// without a threefold repetition, and loses on its ninth (参考图8). The
 /// rule counts *cyclically repeating* attacking moves (24.13: 循环重复的攻击性
 /// 着法; `docs/rules/xiangqi.md`): the nine moves lie after the last capture
-/// and the last forward soldier move of either side, and one of the nine
-/// brings about a position that has stood since then. A progressive attack
-/// that never revisits a position is never caught. `None` unless the side
+/// and the last forward soldier move of either side, and each of them is
+/// part of a cycle (see [`every_move_cycles`]). A progressive attack, or
+/// one that repeats a few times before it goes on, is never caught. `None` unless the side
 /// that just moved did all that. The checks cheap to make come first, so
 /// a game without such a run costs no move's nature.
 pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Verdict> {
@@ -555,14 +555,10 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     {
         since = j + 1;
     }
-    // A position one of the nine moves brings about has stood before.
-    let revisited = (0..NINE).map(|k| n - 2 * k).any(|i| {
-        let p = &positions[i];
-        positions[since..i]
-            .iter()
-            .any(|q| q.hash_key() == p.hash_key() && q.same_position(p))
-    });
-    if !revisited {
+    // Every one of the nine moves is part of a cycle: it lies between two
+    // occurrences of one position (or brings about a position that comes
+    // back), all since the last irreversible move.
+    if !every_move_cycles(&positions[since..=n], n - since) {
         return None;
     }
     let mover = !last.side();
@@ -602,6 +598,26 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
             in_breach: Some(mover),
         })),
     })
+}
+
+/// Whether each of the mover's nine moves is part of a cycle in `run`, the
+/// positions since the last irreversible move, the newest at `last`: the
+/// mover's moves bring about `run[last]`, `run[last - 2]`, … (nine of them).
+/// A move is part of a cycle when the position it brings about lies between
+/// two occurrences of one position, both ends included: inside a cycle, at
+/// its return, or as the move that enters it (参考图8's nine moves
+/// enter a new sub-cycle twice: `c9i9`, `h9h3`).
+fn every_move_cycles(run: &[Position], last: usize) -> bool {
+    // For each position, the span from its first to its last occurrence.
+    let mut covered = vec![false; run.len()];
+    for a in 0..run.len() {
+        let same =
+            |b: &usize| run[*b].hash_key() == run[a].hash_key() && run[*b].same_position(&run[a]);
+        if let Some(b) = (a + 1..run.len()).rev().find(same) {
+            covered[a..=b].iter_mut().for_each(|c| *c = true);
+        }
+    }
+    (0..9).all(|k| last >= 2 * k && covered[last - 2 * k])
 }
 
 /// Whether `m` moves a soldier forward (across a rank): a move that can
