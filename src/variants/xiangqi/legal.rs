@@ -35,14 +35,31 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.each_legal::<false>(|from, targets| push_moves(out, from, targets));
+        self.each_legal::<false>(|from, targets| {
+            push_moves(out, from, targets);
+            true
+        });
+    }
+
+    /// Whether the side to move has a legal move: [`Position::legal`]
+    /// stopped at the first piece that can move (a mate test asks no more).
+    pub fn has_legal(&self) -> bool {
+        let mut any = false;
+        self.each_legal::<false>(|_, targets| {
+            any = targets != 0;
+            !any
+        });
+        any
     }
 
     /// How many legal moves the side to move has (the same as
     /// [`Position::legal`] lists, without listing them).
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        self.each_legal::<false>(|_, targets| n += targets.count_ones() as usize);
+        self.each_legal::<false>(|_, targets| {
+            n += targets.count_ones() as usize;
+            true
+        });
         n
     }
 
@@ -60,12 +77,16 @@ impl Position {
     /// Every legal capture of the side to move (for the search's quiescence).
     pub fn legal_captures(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.each_legal::<true>(|from, targets| push_moves(out, from, targets));
+        self.each_legal::<true>(|from, targets| {
+            push_moves(out, from, targets);
+            true
+        });
     }
 
     /// Calls `sink(from, targets)` with the legal targets of each piece of
     /// the side to move (pieces in increasing order; a piece may come with
-    /// no target); with `CAPTURES`, only the targets that take.
+    /// no target), until it returns false; with `CAPTURES`, only the
+    /// targets that take.
     ///
     /// Only a move that could expose the general is tested: a move of the
     /// general, and a move of a piece that [`Position::exposures`] names
@@ -73,7 +94,7 @@ impl Position {
     /// A piece landing between the general and an enemy cannon with nothing
     /// between them screens the cannon: never legal.
     #[inline]
-    fn each_legal<const CAPTURES: bool>(&self, mut sink: impl FnMut(Sq, u128)) {
+    fn each_legal<const CAPTURES: bool>(&self, mut sink: impl FnMut(Sq, u128) -> bool) {
         let us = self.side;
         let k = self.generals[us.index()];
         let wanted = if CAPTURES {
@@ -96,14 +117,17 @@ impl Position {
             let from = bb.trailing_zeros() as Sq;
             bb &= bb - 1;
             let targets = self.targets(from) & wanted;
-            if from == k {
-                sink(from, self.safe(us, from, targets, true));
+            let legal = if from == k {
+                self.safe(us, from, targets, true)
             } else if bit(from) & tested != 0 {
-                sink(from, self.safe(us, from, targets, false));
+                self.safe(us, from, targets, false)
             } else if bit(from) & free != 0 {
-                sink(from, targets & allowed);
+                targets & allowed
             } else {
-                sink(from, self.safe(us, from, targets & allowed, false));
+                self.safe(us, from, targets & allowed, false)
+            };
+            if !sink(from, legal) {
+                return;
             }
         }
     }

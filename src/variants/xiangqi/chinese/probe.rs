@@ -341,11 +341,11 @@ impl Probe {
     /// Whether the side to move can mate at once.
     fn mates_in_one(&mut self, pos: &Position) -> bool {
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
+        maybe_checks(pos, &mut moves);
         moves.into_iter().any(|m| {
             let mut next = pos.clone();
             next.make(m);
-            next.general_attacked(next.side()) && next.count_legal() == 0
+            next.general_attacked(next.side()) && !next.has_legal()
         })
     }
 
@@ -609,7 +609,7 @@ impl Probe {
             return;
         }
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
+        maybe_checks(pos, &mut moves);
         for m in moves {
             if self.spent() {
                 return;
@@ -812,7 +812,7 @@ impl Probe {
             return false;
         }
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
+        maybe_checks(pos, &mut moves);
         let mates = moves.into_iter().any(|m| self.mates_after(pos, m, checks));
         // An answer cut short by the budget is not kept.
         if self.nodes <= BUDGET {
@@ -829,6 +829,9 @@ impl Probe {
         if !after.general_attacked(after.side()) {
             return false;
         }
+        if checks == 1 {
+            return !after.has_legal();
+        }
         let mut answers = Vec::new();
         after.legal(&mut answers);
         answers.is_empty()
@@ -844,7 +847,7 @@ impl Probe {
     pub(super) fn mating_moves(&mut self, pos: &Position) -> Vec<Move> {
         self.nodes = 0;
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
+        maybe_checks(pos, &mut moves);
         // Only a check begins a mate by checks: the others are tried once,
         // not at every depth.
         let them = !pos.side();
@@ -906,6 +909,45 @@ impl Probe {
     fn mates_within(&mut self, pos: &Position, checks: u32) -> bool {
         (1..=checks).any(|depth| self.mates_by_checks(pos, depth))
     }
+}
+
+/// The points a move must leave or reach to check the general on `g`: its
+/// file and rank (a chariot, cannon or general arriving; a screen arriving
+/// or leaving), the points a horse checks it from, and the four diagonal
+/// neighbours where a horse's leg stands (a leg stepping away). A soldier
+/// checks from a neighbour on the file or rank. Any other move leaves the
+/// general as attacked as it was: a cheap test before a move is made.
+pub(super) fn check_points(g: Sq) -> u128 {
+    let (f, r) = (file_of(g) as i32, rank_of(g) as i32);
+    let mut points = (FILE_A << f) | (RANK_0 << (r as usize * FILES));
+    for (df, dr) in [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let (x, y) = (f + df, r + dr);
+        if (0..FILES as i32).contains(&x) && (0..RANKS as i32).contains(&y) {
+            points |= bit(sq(x as usize, y as usize));
+        }
+    }
+    points
+}
+
+/// The legal moves of the side to move that might check (see
+/// [`check_points`]); the caller makes each to see.
+fn maybe_checks(pos: &Position, out: &mut Vec<Move>) {
+    pos.legal(out);
+    let points = check_points(pos.general(!pos.side()));
+    out.retain(|m| (bit(m.from) | bit(m.to)) & points != 0);
 }
 
 /// Whether a move from `from` to `to` passes over `point`: along a line

@@ -622,3 +622,50 @@ fn explore_removals() {
         }
     }
 }
+
+/// The judge's searches for checks make only the moves that leave or reach
+/// one of [`probe::check_points`]: every move that checks must, in random
+/// games from the start and from every worked example. (Their mate tests
+/// ask [`Position::has_legal`], which must agree with the moves listed.)
+#[test]
+fn every_check_leaves_or_reaches_a_check_point() {
+    use crate::variants::Variant;
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let fens = std::iter::once(start)
+        .chain(DIAGRAMS.iter().map(|ex| ex.fen))
+        .chain(REFERENCE.iter().map(|ex| ex.fen));
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let (mut checks, mut games) = (0, 0);
+    for fen in fens {
+        for _ in 0..20 {
+            games += 1;
+            let mut pos = <Position as Variant>::from_fen(fen, &chinese()).unwrap();
+            for _ in 0..120 {
+                let mut moves = Vec::new();
+                pos.legal(&mut moves);
+                assert_eq!(pos.has_legal(), !moves.is_empty(), "{fen} after play");
+                if moves.is_empty() {
+                    break;
+                }
+                let points = probe::check_points(pos.general(!pos.side()));
+                for &m in &moves {
+                    if pos.gives_check(m) {
+                        checks += 1;
+                        assert!(
+                            (bit(m.from) | bit(m.to)) & points != 0,
+                            "{m:?} checks in {fen} after play"
+                        );
+                    }
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.make(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(
+        games > 1000 && checks > 1000,
+        "{games} games, {checks} checks"
+    );
+}
