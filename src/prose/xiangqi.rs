@@ -237,8 +237,14 @@ fn repetition(game: &Game<Position>, v: &Verdict) -> String {
     let side = Xiangqi::side_name;
     if v.reason == Reason::NineForbiddenMoves {
         let c = report.in_breach.unwrap_or(Color::White);
+        let chases = chases_named(game, report, c);
+        let chases = if chases.is_empty() {
+            chases
+        } else {
+            format!("; {chases}")
+        };
         return format!(
-            "{} made nine forbidden moves in a row ({}) on three points or more ({plies}): under the Chinese rules it had to change and loses ({}方变着，不变作负), {} wins",
+            "{} made nine forbidden moves in a row ({}{chases}) on three points or more ({plies}): under the Chinese rules it had to change and loses ({}方变着，不变作负), {} wins",
             side(c),
             natures(&report.conduct[c.index()]),
             chinese_side(c),

@@ -485,3 +485,34 @@ async fn the_batch_takes_the_chinese_code() {
         "{body}"
     );
 }
+
+/// The rule book's 参考图8 through the server: Red's nine moves are all
+/// forbidden, each part of a cycle, on more than three points, and Red
+/// loses on the ninth; the explanation names Red's chases as chaser and
+/// chased.
+#[actix_rt::test]
+async fn the_nine_move_rule_names_its_chases() {
+    let s = start().await;
+    let moves =
+        "c9c8 d8d9 c8c9 d9d8 c9i9 i3h3 i9h9 h3i3 h9i9 i3h3 i9h9 h3i3 h9h3 i3i0 h3h0 i0i3 h0h3";
+    let (st, _, body) = s
+        .post(
+            ADJ,
+            json!({"fen": "2R6/3ka4/3a5/9/9/4p4/8c/4B1r2/4A4/3A1KB2 w - - 0 1",
+                   "moves": moves, "notation": "iccs", "rules": {"repetition": "chinese"}}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["reason"], "nine_forbidden_moves", "{body}");
+    assert_eq!(body["winner"], "black", "{body}");
+    assert_eq!(body["ended_at_ply"], 17, "{body}");
+    let words = body["explanation"].as_str().unwrap();
+    assert!(
+        words.contains("Red made nine forbidden moves in a row"),
+        "{words}"
+    );
+    assert!(
+        words.contains("the Red chariot on h3 chases the Black "),
+        "{words}"
+    );
+}

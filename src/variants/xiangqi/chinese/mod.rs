@@ -569,24 +569,46 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     if points.len() < 3 {
         return None;
     }
-    let mut natures = Vec::with_capacity(NINE);
+    let mut judged = Vec::with_capacity(NINE);
     for k in 0..NINE {
         let j = n - 1 - 2 * k;
         let earlier = j.checked_sub(1).map(|e| &positions[e]);
-        let judged = judge_move_remembered(&positions[j], moves[j], &positions[j + 1], earlier);
-        if judged.nature == Nature::Idle {
+        let verdict = judge_move_remembered(&positions[j], moves[j], &positions[j + 1], earlier);
+        if verdict.nature == Nature::Idle {
             return None;
         }
-        natures.push(judged.nature);
+        judged.push(verdict);
     }
-    natures.reverse();
+    judged.reverse();
+    // Each chase named by where its pieces stand at the ninth move.
+    let mut ids = Pieces::on(&positions[from]);
+    let (mut chased, mut chases) = (Vec::new(), Vec::new());
+    for (j, &m) in moves.iter().enumerate().skip(from) {
+        // A judged move names its pieces where they stand after it.
+        ids.play(m);
+        if (n - 1 - j) % 2 == 0 {
+            let verdict = &judged[(j - from) / 2];
+            chased.extend(verdict.chased.iter().map(|&v| ids.at(v)));
+            chases.extend(verdict.chases.iter().map(|&(a, v)| (ids.at(a), ids.at(v))));
+        }
+    }
+    let mut chased: Vec<Sq> = chased.into_iter().filter_map(|id| ids.point(id)).collect();
+    chased.sort_unstable();
+    chased.dedup();
+    let mut chases: Vec<(Sq, Sq)> = chases
+        .into_iter()
+        .filter_map(|(a, v)| Some((ids.point(a)?, ids.point(v)?)))
+        .collect();
+    chases.sort_unstable();
+    chases.dedup();
+    let natures: Vec<Nature> = judged.iter().map(|j| j.nature).collect();
     let mut conduct = [Conduct::allowed(Vec::new()), Conduct::allowed(Vec::new())];
     conduct[mover.index()] = Conduct {
         pattern: Pattern::of(&natures),
         natures,
-        chased: Vec::new(),
-        chases: Vec::new(),
-        joint: false,
+        chased,
+        chases,
+        joint: judged.iter().any(|j| j.joint),
     };
     Some(Verdict {
         reason: Reason::NineForbiddenMoves,
