@@ -7,7 +7,7 @@
 //! for a piece off the board), `movelist` is four digits a move. A text may
 //! hold several blocks: each is a game.
 
-use super::placement::Placement;
+use super::placement::{self, Placement};
 use super::{GameText, MoveToken, PgnError, PgnWarning, Record, RecordFormat, RecordedResult};
 use crate::variants::NotationName;
 
@@ -82,9 +82,9 @@ pub fn read_all(text: &str) -> Vec<GameText> {
         .collect()
 }
 
-/// A point `(file, rank from Black's side)` in ICCS.
+/// A point `(file, rank from Black's side)`, as DhtmlXQ writes it, in ICCS.
 fn iccs(file: u8, rank: u8) -> Option<[char; 2]> {
-    (file <= 8 && rank <= 9).then(|| [(b'a' + file) as char, (b'0' + 9 - rank) as char])
+    placement::iccs(file, 9u8.checked_sub(rank)?)
 }
 
 fn read_block(body: &str, line: usize) -> Result<Record, PgnError> {

@@ -4,7 +4,7 @@
 //! text, moves and their numbers written together without spaces
 //! (`1.兵七进一炮2平32.兵三进一…`).
 
-use super::reader::read_from;
+use super::reader::moves_after_tags;
 use super::{GameText, MoveToken, PgnError, PgnWarning, Record, RecordFormat, RecordedResult};
 use crate::variants::spelling;
 
@@ -74,12 +74,17 @@ pub fn read(text: &str) -> GameText {
     let end = (body..lines.len())
         .find(|&i| is_site_line(lines[i]))
         .unwrap_or(lines.len());
-    let record = read_from(&lines[body..end].join("\n"), body + 1).map(|mut r| {
-        r.format = RecordFormat::DpxqText;
-        r.warnings.retain(|w| *w != PgnWarning::NoMoves);
-        if r.moves.is_empty() {
-            r.warnings.push(PgnWarning::NoMoves);
-        }
+    let record = if lines.is_empty() {
+        Err(PgnError::Empty)
+    } else {
+        moves_after_tags(
+            RecordFormat::DpxqText,
+            tags,
+            &lines[body..end].join("\n"),
+            body + 1,
+        )
+    };
+    let record = record.map(|mut r| {
         if end < lines.len() {
             r.warnings.push(PgnWarning::Trailer {
                 line: end + 1,
@@ -87,18 +92,8 @@ pub fn read(text: &str) -> GameText {
             });
         }
         r.termination = r.termination.or(result);
-        tags.append(&mut r.tags);
-        r.tags = tags;
         r
     });
-    let record = match record {
-        Err(PgnError::Empty) if !lines.is_empty() => Ok(Record {
-            format: RecordFormat::DpxqText,
-            warnings: vec![PgnWarning::NoMoves],
-            ..Record::default()
-        }),
-        other => other,
-    };
     GameText {
         first_line: 1,
         record,

@@ -6,6 +6,12 @@
 /// cannons and five soldiers; then Black's, the same in lower case.
 const PIECES: &[u8; 16] = b"RNBAKABNRCCPPPPP";
 
+/// A point (file from Red's left, rank from Red's side) in ICCS, or `None`
+/// off the board.
+pub(super) fn iccs(file: u8, rank: u8) -> Option<[char; 2]> {
+    (file <= 8 && rank <= 9).then(|| [(b'a' + file) as char, (b'0' + rank) as char])
+}
+
 /// A board being set up, ranks counted from Red's side as in ICCS.
 #[derive(Default)]
 pub(super) struct Placement {

@@ -2,8 +2,8 @@
 //! (`RED tmt6838g ; 1137 ;;`: the name, then the rating), then the moves
 //! between `START{` and `}END`.
 
-use super::reader::read_from;
-use super::{GameText, PgnError, PgnWarning, RecordFormat};
+use super::reader::moves_after_tags;
+use super::{GameText, RecordFormat};
 
 /// Whether a text is PlayOK's WXF file.
 pub fn is_playok(text: &str) -> bool {
@@ -48,25 +48,12 @@ pub fn read(text: &str) -> GameText {
         }
     }
     let first_line = 1 + text[..moves_at].matches('\n').count();
-    let record = read_from(&text[moves_at..end], first_line).map(|mut r| {
-        r.format = RecordFormat::PlayokWxf;
-        r.warnings.retain(|w| *w != PgnWarning::NoMoves);
-        if r.moves.is_empty() {
-            r.warnings.push(PgnWarning::NoMoves);
-        }
-        tags.append(&mut r.tags);
-        r.tags = tags.clone();
-        r
-    });
-    let record = match record {
-        Err(PgnError::Empty) => Ok(super::Record {
-            format: RecordFormat::PlayokWxf,
-            tags,
-            warnings: vec![PgnWarning::NoMoves],
-            ..super::Record::default()
-        }),
-        other => other,
-    };
+    let record = moves_after_tags(
+        RecordFormat::PlayokWxf,
+        tags,
+        &text[moves_at..end],
+        first_line,
+    );
     GameText {
         first_line: 1,
         record,

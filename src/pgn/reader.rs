@@ -1,6 +1,6 @@
 //! Reading PGN: one game, or a file of many, into [`Record`]s.
 
-use super::{MoveToken, PgnError, PgnWarning, Record, RecordedResult};
+use super::{MoveToken, PgnError, PgnWarning, Record, RecordFormat, RecordedResult};
 use crate::variants::spelling;
 
 /// Reads one game. Tags come first; then the movetext, in which move
@@ -78,6 +78,30 @@ pub fn read_all(text: &str) -> Vec<GameText> {
         });
     }
     games
+}
+
+/// The moves of a record whose tags a reader of another format found
+/// (`tags`, first): [`read_from`] on the movetext, the record named
+/// `format`, the tags found in the movetext after those. A movetext with
+/// no moves, or none at all, is a record of tags alone (`no_moves`).
+pub(super) fn moves_after_tags(
+    format: RecordFormat,
+    mut tags: Vec<(String, String)>,
+    movetext: &str,
+    first_line: usize,
+) -> Result<Record, PgnError> {
+    let mut record = match read_from(movetext, first_line) {
+        Err(PgnError::Empty) => Record::default(),
+        other => other?,
+    };
+    record.format = format;
+    record.warnings.retain(|w| *w != PgnWarning::NoMoves);
+    if record.moves.is_empty() {
+        record.warnings.push(PgnWarning::NoMoves);
+    }
+    tags.append(&mut record.tags);
+    record.tags = tags;
+    Ok(record)
 }
 
 /// [`read`], the first line of `text` being line `first_line`.

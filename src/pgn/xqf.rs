@@ -8,7 +8,7 @@
 //! note and XQStudio's reader define it; `docs/records.md` has the table).
 //! The main line is read; variations are skipped with a warning.
 
-use super::placement::Placement;
+use super::placement::{self, Placement};
 use super::{MoveToken, PgnWarning, Record, RecordFormat, RecordedResult};
 use crate::variants::NotationName;
 
@@ -99,7 +99,8 @@ fn point(v: u8) -> Option<(u8, u8)> {
 }
 
 fn iccs((file, rank): (u8, u8)) -> [char; 2] {
-    [(b'a' + file) as char, (b'0' + rank) as char]
+    // `point` gives only points of the board.
+    placement::iccs(file, rank).unwrap_or(['?', '?'])
 }
 
 /// A length-prefixed string of `size` bytes at `at`, as GB18030.
