@@ -586,7 +586,7 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     for (j, &m) in moves.iter().enumerate().skip(from) {
         // A judged move names its pieces where they stand after it.
         ids.play(m);
-        if (n - 1 - j) % 2 == 0 {
+        if (n - 1 - j).is_multiple_of(2) {
             let verdict = &judged[(j - from) / 2];
             chased.extend(verdict.chased.iter().map(|&v| ids.at(v)));
             chases.extend(verdict.chases.iter().map(|&(a, v)| (ids.at(a), ids.at(v))));
