@@ -291,6 +291,27 @@ pub fn replay_from<V: Prose>(
         Extent::ToTheEnd => game.play_all(moves, notation).map(|()| 0),
         Extent::PastTheEnd => game.play_past_end(moves, notation),
     };
+    // Past a mate or stalemate a record's moves are counted, not read (a
+    // record writes the mated side's step into check as it resigns); a
+    // program's move list that goes on is refused: the game was over.
+    let played = match played {
+        Ok(after) if after > 0 && source.record.is_none() => {
+            let mut replies = Vec::new();
+            game.current().legal_moves(&mut replies);
+            match game.outcome().verdict() {
+                Some(verdict) if replies.is_empty() => {
+                    let index = moves.len() - after;
+                    Err(PlayError::GameOver {
+                        index,
+                        text: moves[index].clone(),
+                        verdict: verdict.clone(),
+                    })
+                }
+                _ => Ok(after),
+            }
+        }
+        other => other,
+    };
     // How an error names a move: by index, or as the record numbers it.
     let label = |index: usize, text: &str| {
         let label = match &source.record {

@@ -256,7 +256,10 @@ impl<V: Variant> Game<V> {
     /// Plays a whole record that may run past the end of the game (a game
     /// site that did not apply the rules sends the moves after the verdict
     /// too): the game stops where it ended, and every move after that is
-    /// still read and checked for legality, on a board that plays on. Returns
+    /// still read and checked for legality, on a board that plays on. Where
+    /// the side to move has no move at all (mate, stalemate), no board plays
+    /// on: the moves after are counted, not read (real records write the
+    /// mated side's last step into check, 帥五進一, as it resigns). Returns
     /// how many moves followed the end.
     pub fn play_past_end<S: AsRef<str>>(
         &mut self,
@@ -268,6 +271,11 @@ impl<V: Variant> Game<V> {
                 Ok(_) => {}
                 Err(PlayError::GameOver { .. }) => {
                     let mut board = self.current().clone();
+                    let mut any = Vec::new();
+                    board.legal_moves(&mut any);
+                    if any.is_empty() {
+                        return Ok(moves.len() - index);
+                    }
                     for (i, text) in moves.iter().enumerate().skip(index) {
                         let mv = board.parse_move(text.as_ref(), notation).map_err(|error| {
                             PlayError::Illegal {

@@ -516,3 +516,25 @@ async fn the_nine_move_rule_names_its_chases() {
         "{words}"
     );
 }
+
+/// Past a mate, a program's move list is refused (`game_over`, naming the
+/// mate), but a record's step past it, the mated side's step into check as
+/// it resigns, is counted after the end: the game is read and ends at the
+/// mate.
+#[actix_rt::test]
+async fn a_move_after_mate_is_refused_in_a_list_and_counted_in_a_record() {
+    let s = start().await;
+    let fen = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let resp = s
+        .post(ADJ, json!({"fen": fen, "moves": ["a0a9", "d9e9"]}))
+        .await;
+    assert_problem(&resp, 422, "game_over");
+    assert_eq!(resp.2["move_index"], 1, "{}", resp.2);
+    assert_eq!(resp.2["game_reason"], "checkmate", "{}", resp.2);
+    let pgn = format!("[FEN \"{fen}\"]\n[Result \"1-0\"]\n\n1. a0a9 d9e9 1-0\n");
+    let (st, _, body) = s.post(ADJ, json!({"pgn": pgn})).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["reason"], "checkmate", "{body}");
+    assert_eq!(body["plies"], 1, "{body}");
+    assert_eq!(body["moves_after_end"], 1, "{body}");
+}

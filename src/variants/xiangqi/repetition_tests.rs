@@ -682,3 +682,20 @@ fn a_cannon_check_suspends_nothing() {
     let o = verdict("3k5/9/9/9/8c/9/9/9/R4c3/3NK1B2 b - - 0 1", &[], &cycle, 2);
     assert_chaser_loses(&o, Color::White);
 }
+
+/// A record that steps past a mate (the mated side's step into check as it
+/// resigns, as real records write it): the game ends at the mate, and the
+/// step is counted after the end, not refused; no board plays on.
+#[test]
+fn a_record_past_a_mate_counts_the_moves_after_it() {
+    let rules = Rules::default();
+    let fen = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let mut g = Game::<Position>::from_fen(Some(fen), rules).unwrap();
+    let record = ["a0a9", "d9d8"];
+    assert_eq!(g.play_past_end(&record, Notation::Iccs).unwrap(), 1);
+    assert_eq!(g.moves().len(), 1);
+    assert_eq!(
+        g.outcome().verdict().map(|v| v.reason),
+        Some(Reason::Checkmate)
+    );
+}
