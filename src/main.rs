@@ -41,6 +41,10 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search the bench positions of every variant to a fixed depth and
+    /// print the nodes: the engine's signature (a change that moves it
+    /// changes the search).
+    Bench,
     /// Print the OpenAPI document of the HTTP API.
     Openapi,
     /// Speak UCI (or UCCI, for Xiangqi) on standard input and output.
@@ -110,6 +114,23 @@ fn main() -> ExitCode {
         }
         Command::Openapi => {
             println!("{}", arbiter::api::openapi_json());
+            ExitCode::SUCCESS
+        }
+        Command::Bench => {
+            let start = Instant::now();
+            let entries = arbiter::search::bench::run();
+            for e in &entries {
+                let at = e.fen.unwrap_or("the start");
+                println!("{} {}: {} nodes", e.variant.as_str(), at, e.nodes);
+            }
+            let nodes = arbiter::search::bench::signature(&entries);
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "depth {}, {secs:.2} s, {:.0} nodes/s",
+                arbiter::search::bench::DEPTH,
+                nodes as f64 / secs.max(1e-9)
+            );
+            println!("{nodes}");
             ExitCode::SUCCESS
         }
     }

@@ -54,6 +54,35 @@ fn perft_prints_the_total_last() {
     }
 }
 
+/// The bench signature: the bench positions of every variant searched to
+/// a fixed depth, the nodes of each and their total last. A change to the
+/// search that moves the total says so in its commit message and updates
+/// this number (docs/engine.md).
+#[test]
+fn bench_prints_the_engine_signature() {
+    const SIGNATURE: &str = "258515";
+    let (code, stdout, stderr) = arbiter(&["bench"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.last(), Some(&SIGNATURE), "{stdout}");
+    assert_eq!(lines.len(), 7, "six positions and the total: {stdout}");
+    let total: u64 = lines[..6]
+        .iter()
+        .map(|l| {
+            l.rsplit(": ")
+                .next()
+                .unwrap()
+                .trim_end_matches(" nodes")
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(total.to_string(), SIGNATURE);
+    // The same search twice: the same nodes.
+    let (_, again, _) = arbiter(&["bench"]);
+    assert_eq!(again, stdout);
+}
+
 #[test]
 fn bad_arguments_fail_cleanly() {
     let (code, _, stderr) = arbiter(&["perft", "chess", "1"]);

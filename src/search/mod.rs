@@ -11,6 +11,7 @@
 //! lose).
 
 pub mod analysis;
+pub mod bench;
 pub mod datagen;
 pub mod eval;
 mod history;
