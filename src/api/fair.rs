@@ -246,6 +246,17 @@ fn is_probe(path: &str) -> bool {
     matches!(path, "/healthz" | "/readyz" | "/metrics")
 }
 
+/// The client a request comes from, as the per-client limits key it: the
+/// key [`limit`] found, or worked out now (without a rate limit, only the
+/// routes that need it ask).
+pub fn client_key(http: &actix_web::HttpRequest) -> Option<ClientKey> {
+    if let Some(key) = http.extensions().get::<ClientKey>() {
+        return Some(*key);
+    }
+    let fair = http.app_data::<web::Data<Fairness>>()?;
+    Some(fair.key_of(http.headers(), http.peer_addr()))
+}
+
 /// Middleware: keys each request by its client (for the search slots too)
 /// and, with `--rate-limit`, answers a client over its rate with 429
 /// `rate_limited`, held for its `Retry-After` (at most a second); the
@@ -258,11 +269,13 @@ pub async fn limit(
     let Some(fair) = fair.filter(|_| !is_probe(req.path())) else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    let key = fair.key_of(req.headers(), req.peer_addr());
-    req.extensions_mut().insert(key);
+    // Without a rate limit no request is keyed here: the searches that need
+    // a client's key for their own cap ask [`client_key`].
     let (Some(limiter), Some(rate)) = (&fair.limiter, fair.config.rate) else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
+    let key = fair.key_of(req.headers(), req.peer_addr());
+    req.extensions_mut().insert(key);
     fair.sweep(limiter);
     match limiter.check_key(&key) {
         Ok(snapshot) => {

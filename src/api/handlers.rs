@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use actix_web::http::header;
-use actix_web::{post, route, web, HttpMessage, HttpRequest, HttpResponse};
+use actix_web::{post, route, web, HttpRequest, HttpResponse};
 
 use super::answers::ndjson;
 use super::endpoints::{
@@ -15,7 +15,7 @@ use super::endpoints::{
 use super::engine::Peer;
 use super::error::{ApiError, BodyErrors, BusyError, Problem, QueryErrors, VariantError};
 use super::extract::{read_query, BatchBody, Body};
-use super::fair::ClientKey;
+use super::fair;
 use super::requests::*;
 use super::responses::*;
 use super::state::AppState;
@@ -532,7 +532,7 @@ pub async fn analyze(
         req: body.0,
         pool: state.engine.clone(),
         peer: http.conn_data::<Arc<Peer>>().cloned(),
-        client: http.extensions().get::<ClientKey>().copied(),
+        client: fair::client_key(&http),
     };
     let id = variant.into_inner();
     if accepts(&http, NDJSON) {
@@ -619,7 +619,7 @@ pub async fn review(
         req,
         pool: state.engine.clone(),
         peer: http.conn_data::<Arc<Peer>>().cloned(),
-        client: http.extensions().get::<ClientKey>().copied(),
+        client: fair::client_key(&http),
         lines: stream.then(|| tx.clone()),
         svg,
     };
