@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use crate::dispatch::{Playable, Visitor};
+use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
 use crate::variants::{Game, VariantId};
 
-use super::{search, Control, Limits};
+use super::{search, Control, Evaluate, Limits};
 
 /// The depth every bench position is searched to.
 pub const DEPTH: u32 = 9;
@@ -45,7 +45,11 @@ pub struct Entry {
 pub fn run() -> Vec<Entry> {
     VariantId::ALL
         .iter()
-        .flat_map(|&variant| variant.visit(Bench { variant }))
+        .flat_map(|&variant| match variant {
+            VariantId::Xiangqi => bench::<Xiangqi>(variant),
+            VariantId::Taxi => bench::<Taxi>(variant),
+            VariantId::Tamerlane => bench::<Tamerlane>(variant),
+        })
         .collect()
 }
 
@@ -54,46 +58,40 @@ pub fn signature(entries: &[Entry]) -> u64 {
     entries.iter().map(|e| e.nodes).sum()
 }
 
-struct Bench {
-    variant: VariantId,
-}
-
-impl Visitor for Bench {
-    type Output = Vec<Entry>;
-    fn visit<V: Playable>(self) -> Vec<Entry> {
-        let rules = V::Rules::default();
-        let fens = positions(self.variant);
-        let starts: Vec<(Option<&'static str>, V)> = if fens.is_empty() {
-            vec![(None, V::start_position(&rules))]
-        } else {
-            fens.iter()
-                .map(|&f| {
-                    (
-                        Some(f),
-                        V::from_fen(f, &rules).expect("a bench position reads"),
-                    )
-                })
-                .collect()
-        };
-        starts
-            .into_iter()
-            .map(|(fen, start)| {
-                let game = Game::<V>::new(start, rules.clone());
-                let limits = Limits {
-                    depth: Some(DEPTH),
-                    multipv: 1,
-                    threads: 1,
-                    network: V::shipped_network().map(|n| Arc::clone(&n)),
-                    ..Limits::default()
-                };
-                let nodes = search(&game, &limits, &Control::default(), 1 << 20, None)
-                    .map_or(0, |r| r.nodes);
-                Entry {
-                    variant: self.variant,
-                    fen,
-                    nodes,
-                }
+/// The bench positions of `variant` (whose type is `V`), each searched.
+fn bench<V: Evaluate>(variant: VariantId) -> Vec<Entry> {
+    let rules = V::Rules::default();
+    let fens = positions(variant);
+    let starts: Vec<(Option<&'static str>, V)> = if fens.is_empty() {
+        vec![(None, V::start_position(&rules))]
+    } else {
+        fens.iter()
+            .map(|&f| {
+                (
+                    Some(f),
+                    V::from_fen(f, &rules).expect("a bench position reads"),
+                )
             })
             .collect()
-    }
+    };
+    starts
+        .into_iter()
+        .map(|(fen, start)| {
+            let game = Game::<V>::new(start, rules.clone());
+            let limits = Limits {
+                depth: Some(DEPTH),
+                multipv: 1,
+                threads: 1,
+                network: V::shipped_network().map(|n| Arc::clone(&n)),
+                ..Limits::default()
+            };
+            let nodes =
+                search(&game, &limits, &Control::default(), 1 << 20, None).map_or(0, |r| r.nodes);
+            Entry {
+                variant,
+                fen,
+                nodes,
+            }
+        })
+        .collect()
 }
