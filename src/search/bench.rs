@@ -4,8 +4,6 @@
 //! fingerprint: a change that moves it changes the search, and says so in
 //! its commit message (`arbiter bench`; a test pins the number).
 
-use std::sync::Arc;
-
 use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
 use crate::variants::{Game, VariantId};
 
@@ -82,7 +80,7 @@ fn bench<V: Evaluate>(variant: VariantId) -> Vec<Entry> {
                 depth: Some(DEPTH),
                 multipv: 1,
                 threads: 1,
-                network: V::shipped_network().map(|n| Arc::clone(&n)),
+                network: V::shipped_network(),
                 ..Limits::default()
             };
             let nodes =

@@ -492,15 +492,7 @@ pub fn judge_span<'a>(
     let conduct = |c: Color| -> Conduct {
         let i = c.index();
         let pattern = Pattern::of(&natures[i]);
-        let mut points: Vec<Sq> = chased[i].iter().filter_map(|&id| ids.point(id)).collect();
-        points.sort_unstable();
-        points.dedup();
-        let mut pairs: Vec<(Sq, Sq)> = chases[i]
-            .iter()
-            .filter_map(|&(a, v)| Some((ids.point(a)?, ids.point(v)?)))
-            .collect();
-        pairs.sort_unstable();
-        pairs.dedup();
+        let (points, pairs) = where_they_stand(&ids, &chased[i], &chases[i]);
         let forbidden = pattern.is_forbidden();
         Conduct {
             pattern,
@@ -592,15 +584,7 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
             chases.extend(verdict.chases.iter().map(|&(a, v)| (ids.at(a), ids.at(v))));
         }
     }
-    let mut chased: Vec<Sq> = chased.into_iter().filter_map(|id| ids.point(id)).collect();
-    chased.sort_unstable();
-    chased.dedup();
-    let mut chases: Vec<(Sq, Sq)> = chases
-        .into_iter()
-        .filter_map(|(a, v)| Some((ids.point(a)?, ids.point(v)?)))
-        .collect();
-    chases.sort_unstable();
-    chases.dedup();
+    let (chased, chases) = where_they_stand(&ids, &chased, &chases);
     let natures: Vec<Nature> = judged.iter().map(|j| j.nature).collect();
     let mut conduct = [Conduct::allowed(Vec::new()), Conduct::allowed(Vec::new())];
     conduct[mover.index()] = Conduct {
@@ -620,6 +604,21 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
             in_breach: Some(mover),
         })),
     })
+}
+
+/// The chased pieces and the (chaser, chased) pairs, followed by their ids,
+/// named by the points they stand on now, each once, in order.
+fn where_they_stand(ids: &Pieces, chased: &[u8], chases: &[(u8, u8)]) -> (Vec<Sq>, Vec<(Sq, Sq)>) {
+    let mut points: Vec<Sq> = chased.iter().filter_map(|&id| ids.point(id)).collect();
+    points.sort_unstable();
+    points.dedup();
+    let mut pairs: Vec<(Sq, Sq)> = chases
+        .iter()
+        .filter_map(|&(a, v)| Some((ids.point(a)?, ids.point(v)?)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    (points, pairs)
 }
 
 /// Whether each of the mover's nine moves is part of a cycle in `run`, the
