@@ -41,6 +41,16 @@ impl Position {
         });
     }
 
+    /// The legal moves of the side to move that leave or reach a point of
+    /// `points`, in [`Position::legal`]'s order (only those are tested).
+    pub fn legal_touching(&self, points: u128, out: &mut Vec<Move>) {
+        out.clear();
+        self.each_legal_within::<false>(points, |from, targets| {
+            push_moves(out, from, targets);
+            true
+        });
+    }
+
     /// Whether the side to move has a legal move: [`Position::legal`]
     /// stopped at the first piece that can move (a mate test asks no more).
     pub fn has_legal(&self) -> bool {
@@ -94,7 +104,18 @@ impl Position {
     /// A piece landing between the general and an enemy cannon with nothing
     /// between them screens the cannon: never legal.
     #[inline]
-    fn each_legal<const CAPTURES: bool>(&self, mut sink: impl FnMut(Sq, u128) -> bool) {
+    fn each_legal<const CAPTURES: bool>(&self, sink: impl FnMut(Sq, u128) -> bool) {
+        self.each_legal_within::<CAPTURES>(u128::MAX, sink);
+    }
+
+    /// [`Position::each_legal`] for the moves that leave or reach a point
+    /// of `points`: a piece elsewhere comes with its targets there only.
+    #[inline]
+    fn each_legal_within<const CAPTURES: bool>(
+        &self,
+        points: u128,
+        mut sink: impl FnMut(Sq, u128) -> bool,
+    ) {
         let us = self.side;
         let k = self.generals[us.index()];
         let wanted = if CAPTURES {
@@ -116,7 +137,10 @@ impl Position {
         while bb != 0 {
             let from = bb.trailing_zeros() as Sq;
             bb &= bb - 1;
-            let targets = self.targets(from) & wanted;
+            let mut targets = self.targets(from) & wanted;
+            if bit(from) & points == 0 {
+                targets &= points;
+            }
             let legal = if from == k {
                 self.safe(us, from, targets, true)
             } else if bit(from) & tested != 0 {

@@ -99,6 +99,10 @@ pub fn judge_move_remembered(
     after: &Position,
     earlier: Option<&Position>,
 ) -> Judged {
+    // The position before the opponent's move matters only to an answer
+    // to a check (see [`judge_move`]): otherwise the same move from the
+    // same position is one question, whatever came before.
+    let earlier = earlier.filter(|_| before.general_attacked(before.side()));
     let question = (before.hash_key(), m, earlier.map_or(0, |e| e.hash_key()));
     let known = JUDGED.with(|memory| {
         memory.borrow().get(&question).and_then(|(b, e, judged)| {

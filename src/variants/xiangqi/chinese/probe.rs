@@ -106,6 +106,35 @@ pub(super) struct Win {
     pub(super) alone: bool,
 }
 
+/// What [`Probe::captures_won`]'s answer depends on besides the position
+/// (its key here): the probe's state when it is asked.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Asked {
+    key: u64,
+    offers: bool,
+    standoffs: Vec<(Sq, Sq)>,
+    hanging: Vec<Sq>,
+    root: Option<u64>,
+    threatened: bool,
+    on_points: bool,
+    counter_checks: u32,
+    moved: Option<Sq>,
+    mate_standing: bool,
+    immune: Option<Sq>,
+    unguarded: bool,
+}
+
+/// What is known of a position's mates by checks: a mate within `within`
+/// checks is also one within more, and none within `not_within` is none
+/// within fewer.
+struct MatesKnown {
+    pos: Position,
+    /// No mate by this many checks or fewer.
+    not_within: u32,
+    /// A mate by this many checks or fewer (`u32::MAX`: none known).
+    within: u32,
+}
+
 /// The questions asked of one position, within a budget of nodes.
 pub(super) struct Probe {
     nodes: u32,
@@ -138,11 +167,17 @@ pub(super) struct Probe {
     /// (not its checks): to ask whether a win stood but for the threat to
     /// that piece.
     pub(super) immune: Option<Sq>,
-    /// [`Probe::mates_by_checks`]'s answers in this probe: a position and
-    /// the checks allowed, keyed by the position's key and checked in full.
-    /// The same positions come back at every depth of a mate search and in
-    /// each question of a move's judgement.
-    mates_known: std::collections::HashMap<(u64, u32), (Position, bool)>,
+    /// [`Probe::mates_by_checks`]'s answers in this probe, by the
+    /// position's key (checked in full). The same positions come back at
+    /// every depth of a mate search and in each question of a move's
+    /// judgement.
+    mates_known: std::collections::HashMap<u64, MatesKnown>,
+    /// [`Probe::captures_won`]'s answers in this probe, keyed by the
+    /// position and every part of the probe's state the answer depends on
+    /// (positions checked in full). A win by checks asks it of the same
+    /// positions after different orders of checks, and the questions of one
+    /// judgement ask it again.
+    captures_known: std::collections::HashMap<Asked, (Position, Vec<Win>)>,
     /// Whether the exchange weighed began by taking a piece the opponent
     /// cannot take back on its point (无根子): a capture with check
     /// elsewhere then takes nothing that counts against it (参考图21,
@@ -165,6 +200,7 @@ impl Probe {
             immune: None,
             unguarded: false,
             mates_known: std::collections::HashMap::new(),
+            captures_known: std::collections::HashMap::new(),
         }
     }
 
@@ -357,6 +393,37 @@ impl Probe {
     /// or not, so neither wins the other; at the end of checks the chaser is
     /// really to move, and takes.
     fn captures_won(&mut self, pos: &Position, offers: bool) -> Vec<Win> {
+        let asked = Asked {
+            key: pos.hash(),
+            offers,
+            standoffs: self.standoffs.clone(),
+            hanging: self.hanging.clone(),
+            root: self.root.as_ref().map(Position::hash),
+            threatened: self.threatened,
+            on_points: self.on_points,
+            counter_checks: self.counter_checks,
+            moved: self.moved,
+            mate_standing: self.mate_standing,
+            immune: self.immune,
+            unguarded: self.unguarded,
+        };
+        if let Some((known, wins)) = self.captures_known.get(&asked) {
+            // The root is compared by its key: it is the position of the
+            // question, itself compared in full where the question began.
+            if known.same_placement(pos) {
+                return wins.clone();
+            }
+        }
+        let wins = self.captures_won_now(pos, offers);
+        // An answer cut short by the budget is not kept.
+        if self.nodes <= BUDGET {
+            self.captures_known.insert(asked, (pos.clone(), wins.clone()));
+        }
+        wins
+    }
+
+    /// [`Probe::captures_won`], worked out.
+    fn captures_won_now(&mut self, pos: &Position, offers: bool) -> Vec<Win> {
         let chaser = pos.side();
         let mut captures = Vec::new();
         pos.legal_captures(&mut captures);
@@ -382,7 +449,7 @@ impl Probe {
             let refuted = if self.mate_standing {
                 self.mates(&after)
             } else if self.counter_checks == 0 {
-                self.mates_within(&after, PLAIN_MATE_CHECKS)
+                self.mates_by_checks(&after, PLAIN_MATE_CHECKS)
             } else {
                 self.mates_in_one(&after)
             };
@@ -782,7 +849,7 @@ impl Probe {
             let refuted = replies.iter().all(|&r| {
                 let mut next = after.clone();
                 next.make(r);
-                if self.mates_within(&next, PLAIN_MATE_CHECKS) {
+                if self.mates_by_checks(&next, PLAIN_MATE_CHECKS) {
                     return true;
                 }
                 let mut by_checks = Vec::new();
@@ -797,15 +864,20 @@ impl Probe {
     }
 
     /// Whether `attacker`, to move in `pos`, mates by a check or an unbroken
-    /// chain of at most `checks` checks, whatever the answers.
+    /// chain of at most `checks` checks, whatever the answers. A check that
+    /// mates at once is looked for first, then the chains.
     fn mates_by_checks(&mut self, pos: &Position, checks: u32) -> bool {
         if checks == 0 {
             return false;
         }
-        let key = (pos.hash(), checks);
-        if let Some((known, mates)) = self.mates_known.get(&key) {
-            if known.same_placement(pos) {
-                return *mates;
+        if let Some(known) = self.mates_known.get(&pos.hash()) {
+            if known.pos.same_placement(pos) {
+                if checks <= known.not_within {
+                    return false;
+                }
+                if checks >= known.within {
+                    return true;
+                }
             }
         }
         if self.spent() {
@@ -813,12 +885,56 @@ impl Probe {
         }
         let mut moves = Vec::new();
         maybe_checks(pos, &mut moves);
-        let mates = moves.into_iter().any(|m| self.mates_after(pos, m, checks));
+        let mut checked = Vec::with_capacity(moves.len());
+        let mut mates = false;
+        for m in moves {
+            let mut after = pos.clone();
+            after.make(m);
+            if after.general_attacked(after.side()) {
+                if !after.has_legal() {
+                    mates = true;
+                    break;
+                }
+                checked.push(after);
+            }
+        }
+        if !mates && checks > 1 {
+            mates = checked
+                .iter()
+                .any(|after| self.mated_after_answers(after, checks - 1));
+        }
         // An answer cut short by the budget is not kept.
         if self.nodes <= BUDGET {
-            self.mates_known.insert(key, (pos.clone(), mates));
+            let known = self
+                .mates_known
+                .entry(pos.hash())
+                .or_insert_with(|| MatesKnown {
+                    pos: pos.clone(),
+                    not_within: 0,
+                    within: u32::MAX,
+                });
+            if known.pos.same_placement(pos) {
+                if mates {
+                    known.within = known.within.min(checks);
+                } else {
+                    known.not_within = known.not_within.max(checks);
+                }
+            }
         }
         mates
+    }
+
+    /// Whether every answer to the check that left `after` (the checked
+    /// side to move, with a legal move) leaves a mate by at most `checks`
+    /// further checks.
+    fn mated_after_answers(&mut self, after: &Position, checks: u32) -> bool {
+        let mut answers = Vec::new();
+        after.legal(&mut answers);
+        answers.into_iter().all(|a| {
+            let mut next = after.clone();
+            next.make(a);
+            self.mates_by_checks(&next, checks)
+        })
     }
 
     /// Whether `m`, played in `pos`, is a check that mates, or after which
@@ -829,18 +945,7 @@ impl Probe {
         if !after.general_attacked(after.side()) {
             return false;
         }
-        if checks == 1 {
-            return !after.has_legal();
-        }
-        let mut answers = Vec::new();
-        after.legal(&mut answers);
-        answers.is_empty()
-            || (checks > 1
-                && answers.into_iter().all(|a| {
-                    let mut next = after.clone();
-                    next.make(a);
-                    self.mates_by_checks(&next, checks - 1)
-                }))
+        !after.has_legal() || (checks > 1 && self.mated_after_answers(&after, checks - 1))
     }
 
     /// The checks that begin a mate by checks for the side to move.
@@ -856,7 +961,7 @@ impl Probe {
             after.make(m);
             after.general_attacked(them)
         });
-        moves.retain(|&m| (1..=MATE_CHECKS).any(|depth| self.mates_after(pos, m, depth)));
+        moves.retain(|&m| self.mates_after(pos, m, MATE_CHECKS));
         moves
     }
 
@@ -891,23 +996,16 @@ impl Probe {
         taken + rest >= 0
     }
 
-    /// Whether the side to move threatens mate by checks (at the shortest
-    /// depth it can, so that the easy answer comes cheap).
+    /// Whether the side to move threatens mate by checks (a check that
+    /// mates at once is found before any chain is searched).
     pub(super) fn threatens_mate(&mut self, pos: &Position) -> bool {
         self.nodes = 0;
         self.mates(pos)
     }
 
-    /// Whether the side to move mates by checks, within the budget left
-    /// (shortest chains first).
+    /// Whether the side to move mates by checks, within the budget left.
     fn mates(&mut self, pos: &Position) -> bool {
-        self.mates_within(pos, MATE_CHECKS)
-    }
-
-    /// Whether the side to move mates by a chain of at most `checks`
-    /// checks, within the budget left (shortest chains first).
-    fn mates_within(&mut self, pos: &Position, checks: u32) -> bool {
-        (1..=checks).any(|depth| self.mates_by_checks(pos, depth))
+        self.mates_by_checks(pos, MATE_CHECKS)
     }
 }
 
@@ -945,9 +1043,7 @@ pub(super) fn check_points(g: Sq) -> u128 {
 /// The legal moves of the side to move that might check (see
 /// [`check_points`]); the caller makes each to see.
 fn maybe_checks(pos: &Position, out: &mut Vec<Move>) {
-    pos.legal(out);
-    let points = check_points(pos.general(!pos.side()));
-    out.retain(|m| (bit(m.from) | bit(m.to)) & points != 0);
+    pos.legal_touching(check_points(pos.general(!pos.side())), out);
 }
 
 /// Whether a move from `from` to `to` passes over `point`: along a line
