@@ -27,7 +27,7 @@ use super::repetition::Pieces;
 use crate::variants::{
     Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Variant, Verdict,
 };
-use probe::{to_move, Probe};
+use probe::{to_move, Memory, Probe};
 
 #[cfg(test)]
 pub use probe::explain_move;
@@ -80,14 +80,15 @@ thread_local! {
     /// again at every ply it is replayed, and every legal move of a
     /// repeating position judges the same cycle: each move's nature
     /// depends only on the three positions, so it is worked out once.
-    static JUDGED: std::cell::RefCell<std::collections::HashMap<Question, Answer>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static JUDGED: std::cell::RefCell<foldhash::HashMap<Question, Answer>> =
+        std::cell::RefCell::new(foldhash::HashMap::default());
 }
 
 /// Forgets the natures this thread remembers (see
 /// [`judge_move_remembered`]): a bench measures a cold start with it.
 pub fn forget_judgements() {
     JUDGED.with(|memory| memory.borrow_mut().clear());
+    FOUND.with(|found| found.take());
 }
 
 /// [`judge_move`], answered from this thread's memory when the same move
@@ -128,10 +129,47 @@ pub fn judge_move_remembered(
     judged
 }
 
+/// The most answers of the judge's questions a thread keeps between
+/// judgements (a few thousand positions each; about 8 MB).
+const MEMORY: usize = 16_384;
+
+thread_local! {
+    /// The answers of the judge's questions on this thread, lately: the
+    /// moves of one cycle ask them of the same positions.
+    static FOUND: std::cell::RefCell<Memory> = std::cell::RefCell::new(Memory::default());
+}
+
 /// The nature of the move `m` that led from `before` to `after`.
 /// `earlier`: the position before the opponent's last move, if known (what
 /// stood before a check that `m` answers).
+///
+/// The judgement's questions start from what this thread's earlier
+/// judgements found (exact answers only). Where a question runs out of its
+/// budget, the move is judged again from nothing, so that such a verdict
+/// does not depend on what the thread judged before.
 pub fn judge_move(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    earlier: Option<&Position>,
+) -> Judged {
+    let mut probe = Probe::with(FOUND.with(|found| found.take()));
+    let mut judged = judge_with(&mut probe, before, m, after, earlier);
+    let cut = probe.was_cut();
+    let mut memory = probe.into_memory();
+    if cut {
+        judged = judge_with(&mut Probe::with(Memory::default()), before, m, after, earlier);
+    }
+    if memory.len() > MEMORY {
+        memory = Memory::default();
+    }
+    FOUND.with(|found| *found.borrow_mut() = memory);
+    judged
+}
+
+/// [`judge_move`] with the questions put to `probe`.
+fn judge_with(
+    probe: &mut Probe,
     before: &Position,
     m: Move,
     after: &Position,
@@ -172,7 +210,6 @@ pub fn judge_move(
     } else {
         before.clone()
     };
-    let mut probe = Probe::new();
     let after_mates = probe.mating_moves(&to_move(after, s));
     // The mate threats that stood before an answer to a check: those of the
     // position before the check when it is known (图19), else those with
@@ -203,7 +240,7 @@ pub fn judge_move(
     // of that kind leaves the mover no mate (图29: 车一平二 offers the rook
     // that would mate by taking Black's chariot, "兑"; 车五平二 offers it
     // where Black's chariot cannot leave its rank, "判杀").
-    if new_threat && offers_exchange(&mut probe, after, m.to) {
+    if new_threat && offers_exchange(probe, after, m.to) {
         return idle;
     }
     if new_threat {
@@ -271,8 +308,8 @@ pub fn judge_move(
             .all(|w| w.capturer == m.from && !base.is_legal(Move::new(w.capturer, w.victim)))
     };
     probe.counter_checks = probe::COUNTER_CHECKS;
-    let before_threatened = victims(&mut probe, &base, true);
-    let after_threatened = victims(&mut probe, &to_move(after, s), true);
+    let before_threatened = victims(probe, &base, true);
+    let after_threatened = victims(probe, &to_move(after, s), true);
     let lone_attacker = attacking_pieces(after, s) == 1;
     let mut chased = Vec::new();
     let mut chases = Vec::new();
@@ -304,8 +341,8 @@ pub fn judge_move(
         // it wins something itself (参考图39, 参考图16), and when its step
         // opens a capture that was not there (参考图23: the horse's leg).
         if escaped
-            && stood_for(&mut probe, &base, m.from, &w)
-            && !takes_part(&mut probe, after, m.to, &w)
+            && stood_for(probe, &base, m.from, &w)
+            && !takes_part(probe, after, m.to, &w)
         {
             continue;
         }

@@ -135,6 +135,48 @@ struct MatesKnown {
     within: u32,
 }
 
+/// What the questions of a judgement have found, kept for the next ones:
+/// every answer in it is exact (one cut short by the budget is never
+/// kept), so a judgement that finds an answer here gives the one it would
+/// have worked out.
+#[derive(Default)]
+pub(super) struct Memory {
+    /// [`Probe::mates_by_checks`]'s answers, by the position's key (checked
+    /// in full). The same positions come back at every depth of a mate
+    /// search, in each question of a move's judgement, and in the
+    /// judgements of the moves of one cycle.
+    mates: foldhash::HashMap<u64, MatesKnown>,
+    /// [`Probe::captures_won`]'s answers, keyed by the position and every
+    /// part of the probe's state the answer depends on (positions checked
+    /// in full). A win by checks asks it of the same positions after
+    /// different orders of checks, and the questions of one judgement ask
+    /// it again.
+    captures: foldhash::HashMap<Asked, (Position, Vec<Win>)>,
+    /// [`Probe::wins`]'s answers, keyed by the position and the part of the
+    /// probe's state they depend on (positions checked in full): the move
+    /// that closes a cycle leaves the position the cycle's first move was
+    /// judged in.
+    wins: foldhash::HashMap<WinsAsked, (Position, Vec<Win>)>,
+}
+
+impl Memory {
+    /// How many answers it holds.
+    pub(super) fn len(&self) -> usize {
+        self.mates.len() + self.captures.len() + self.wins.len()
+    }
+}
+
+/// What [`Probe::wins`]'s answer depends on besides the position (its key
+/// here): the rest of the probe's state it starts from.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct WinsAsked {
+    key: u64,
+    threatened: bool,
+    counter_checks: u32,
+    moved: Option<Sq>,
+    immune: Option<Sq>,
+}
+
 /// The questions asked of one position, within a budget of nodes.
 pub(super) struct Probe {
     nodes: u32,
@@ -167,17 +209,11 @@ pub(super) struct Probe {
     /// (not its checks): to ask whether a win stood but for the threat to
     /// that piece.
     pub(super) immune: Option<Sq>,
-    /// [`Probe::mates_by_checks`]'s answers in this probe, by the
-    /// position's key (checked in full). The same positions come back at
-    /// every depth of a mate search and in each question of a move's
-    /// judgement.
-    mates_known: std::collections::HashMap<u64, MatesKnown>,
-    /// [`Probe::captures_won`]'s answers in this probe, keyed by the
-    /// position and every part of the probe's state the answer depends on
-    /// (positions checked in full). A win by checks asks it of the same
-    /// positions after different orders of checks, and the questions of one
-    /// judgement ask it again.
-    captures_known: std::collections::HashMap<Asked, (Position, Vec<Win>)>,
+    /// The answers found so far.
+    memory: Memory,
+    /// Whether a question ran out of its budget (its answer may be short of
+    /// the truth).
+    cut: bool,
     /// Whether the exchange weighed began by taking a piece the opponent
     /// cannot take back on its point (无根子): a capture with check
     /// elsewhere then takes nothing that counts against it (参考图21,
@@ -186,7 +222,14 @@ pub(super) struct Probe {
 }
 
 impl Probe {
+    /// A probe that knows nothing yet.
+    #[cfg(test)]
     pub(super) fn new() -> Probe {
+        Probe::with(Memory::default())
+    }
+
+    /// A probe that knows what `memory` holds.
+    pub(super) fn with(memory: Memory) -> Probe {
         Probe {
             nodes: 0,
             standoffs: Vec::new(),
@@ -199,9 +242,19 @@ impl Probe {
             mate_standing: false,
             immune: None,
             unguarded: false,
-            mates_known: std::collections::HashMap::new(),
-            captures_known: std::collections::HashMap::new(),
+            memory,
+            cut: false,
         }
+    }
+
+    /// What it found, for the next probe.
+    pub(super) fn into_memory(self) -> Memory {
+        self.memory
+    }
+
+    /// Whether a question ran out of its budget.
+    pub(super) fn was_cut(&self) -> bool {
+        self.cut
     }
 
     /// Counts a node; true once the budget is spent.
@@ -211,6 +264,7 @@ impl Probe {
         if self.nodes > BUDGET {
             BUDGET_SPENT.with(|spent| spent.set(true));
         }
+        self.cut |= self.nodes > BUDGET;
         self.nodes > BUDGET
     }
 
@@ -262,7 +316,13 @@ impl Probe {
                         || (!general_or_soldier(pos, m.from) && self.stripped(pos, m.to, !chaser)))
             });
         } else {
-            pos.legal(&mut moves);
+            // Only a capture or a move that might check can pass.
+            if checks > 0 {
+                let might_check = check_points(pos.general(chaser));
+                pos.legal_touching(might_check | pos.by_color[chaser.index()], &mut moves);
+            } else {
+                pos.legal_captures(&mut moves);
+            }
             moves.retain(|&m| {
                 let capture = pos.piece_at(m.to) != EMPTY;
                 (capture
@@ -374,15 +434,44 @@ impl Probe {
         })
     }
 
-    /// Whether the side to move can mate at once.
+    /// Whether the side to move can mate at once (what
+    /// [`Probe::mates_by_checks`] knows of one check, outside the budget).
     fn mates_in_one(&mut self, pos: &Position) -> bool {
+        if let Some(known) = self.memory.mates.get(&pos.hash()) {
+            if known.pos.same_placement(pos) && (known.not_within >= 1 || known.within <= 1) {
+                return known.within <= 1;
+            }
+        }
         let mut moves = Vec::new();
         maybe_checks(pos, &mut moves);
-        moves.into_iter().any(|m| {
+        let mates = moves.into_iter().any(|m| {
             let mut next = pos.clone();
             next.make(m);
             next.general_attacked(next.side()) && !next.has_legal()
-        })
+        });
+        self.know_mates(pos, 1, mates);
+        mates
+    }
+
+    /// Keeps what a mate search found: a mate within `checks` checks, or
+    /// none.
+    fn know_mates(&mut self, pos: &Position, checks: u32, mates: bool) {
+        let known = self
+            .memory
+            .mates
+            .entry(pos.hash())
+            .or_insert_with(|| MatesKnown {
+                pos: pos.clone(),
+                not_within: 0,
+                within: u32::MAX,
+            });
+        if known.pos.same_placement(pos) {
+            if mates {
+                known.within = known.within.min(checks);
+            } else {
+                known.not_within = known.not_within.max(checks);
+            }
+        }
     }
 
     /// The captures by which the side to move wins material: each comes out
@@ -407,7 +496,7 @@ impl Probe {
             immune: self.immune,
             unguarded: self.unguarded,
         };
-        if let Some((known, wins)) = self.captures_known.get(&asked) {
+        if let Some((known, wins)) = self.memory.captures.get(&asked) {
             // The root is compared by its key: it is the position of the
             // question, itself compared in full where the question began.
             if known.same_placement(pos) {
@@ -417,7 +506,7 @@ impl Probe {
         let wins = self.captures_won_now(pos, offers);
         // An answer cut short by the budget is not kept.
         if self.nodes <= BUDGET {
-            self.captures_known.insert(asked, (pos.clone(), wins.clone()));
+            self.memory.captures.insert(asked, (pos.clone(), wins.clone()));
         }
         wins
     }
@@ -571,6 +660,30 @@ impl Probe {
     /// elsewhere are its own business (参考图20, 参考图23), except a piece
     /// that only the checks of a win by checks defended (参考图28).
     pub(super) fn wins(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
+        let asked = WinsAsked {
+            key: pos.hash(),
+            threatened,
+            counter_checks: self.counter_checks,
+            moved: self.moved,
+            immune: self.immune,
+        };
+        if let Some((known, wins)) = self.memory.wins.get(&asked) {
+            if known.same_placement(pos) {
+                return wins.clone();
+            }
+        }
+        let cut = std::mem::replace(&mut self.cut, false);
+        let wins = self.wins_now(pos, threatened);
+        // An answer cut short by the budget is not kept.
+        if !self.cut {
+            self.memory.wins.insert(asked, (pos.clone(), wins.clone()));
+        }
+        self.cut |= cut;
+        wins
+    }
+
+    /// [`Probe::wins`], worked out.
+    fn wins_now(&mut self, pos: &Position, threatened: bool) -> Vec<Win> {
         self.mate_standing = self.threatens_mate(&to_move(pos, !pos.side()));
         self.nodes = 0;
         let mut captures = Vec::new();
@@ -870,7 +983,7 @@ impl Probe {
         if checks == 0 {
             return false;
         }
-        if let Some(known) = self.mates_known.get(&pos.hash()) {
+        if let Some(known) = self.memory.mates.get(&pos.hash()) {
             if known.pos.same_placement(pos) {
                 if checks <= known.not_within {
                     return false;
@@ -905,21 +1018,7 @@ impl Probe {
         }
         // An answer cut short by the budget is not kept.
         if self.nodes <= BUDGET {
-            let known = self
-                .mates_known
-                .entry(pos.hash())
-                .or_insert_with(|| MatesKnown {
-                    pos: pos.clone(),
-                    not_within: 0,
-                    within: u32::MAX,
-                });
-            if known.pos.same_placement(pos) {
-                if mates {
-                    known.within = known.within.min(checks);
-                } else {
-                    known.not_within = known.not_within.max(checks);
-                }
-            }
+            self.know_mates(pos, checks, mates);
         }
         mates
     }
