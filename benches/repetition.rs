@@ -256,5 +256,54 @@ fn real_archive(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, repetition, search_by_code, real_archive);
+/// `legal-moves` at a repetition under the Chinese code, cold: four
+/// master games cut just before the move that completes a repetition (the
+/// slowest of 550 such positions in 6,000 real games), each replayed,
+/// then every legal move asked what it would complete — what the endpoint
+/// does beyond the replay. The judge's memories are forgotten first.
+fn legal_moves_at_repetition(c: &mut Criterion) {
+    let cuts = include_str!("../tests/data/records/ccpd-master-repetitions.txt");
+    let games: Vec<Game<Position>> = cuts
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('|').collect();
+            let mut game = Game::<Position>::from_fen(Some(fields[0]), chinese(Rules::default()))
+                .unwrap();
+            for m in fields[1].split_whitespace() {
+                let mv = game.current().parse_move(m, Notation::Iccs).unwrap();
+                game.play(mv);
+            }
+            game
+        })
+        .collect();
+    let mut group = c.benchmark_group("xiangqi-legal-moves-at-repetition");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.bench_function("chinese-4-master-games-cold", |b| {
+        b.iter(|| {
+            arbiter::variants::xiangqi::forget_judgements();
+            let mut marks = 0;
+            let mut moves = Vec::new();
+            for game in &games {
+                game.current().legal_moves(&mut moves);
+                marks += moves
+                    .iter()
+                    .filter(|&&m| game.repetition_verdict_after(m).is_some())
+                    .count();
+            }
+            assert_eq!(marks, games.len());
+            black_box(marks)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    repetition,
+    search_by_code,
+    real_archive,
+    legal_moves_at_repetition
+);
 criterion_main!(benches);

@@ -413,3 +413,50 @@ async fn the_nine_move_rule_leaves_attacks_that_do_not_cycle_to_master_games() {
         assert_eq!(second["winner"], "red", "{code}: {second}");
     }
 }
+
+/// Four master games cut just before the move that completes a repetition
+/// ruled under the Chinese code (the slowest of 550 such positions to mark,
+/// `benches/repetition.rs` times them): `legal-moves` marks that move, and
+/// only it, under each code as the file says (twice the Asian code draws
+/// what the Chinese code rules forbidden; twice both codes rule a perpetual
+/// chase, once for the mover and once against), and `validate` gives the
+/// same mark.
+#[actix_rt::test]
+async fn legal_moves_marks_the_move_that_completes_a_real_repetition() {
+    let s = start().await;
+    let cuts = include_str!("data/records/ccpd-master-repetitions.txt");
+    let mut seen = 0;
+    for line in cuts.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('|').collect();
+        let moves: Vec<&str> = fields[1].split_whitespace().collect();
+        let expected: Vec<&str> = fields[2].split_whitespace().collect();
+        let completing = expected[0];
+        for (code, outcome, reason) in [
+            ("chinese", expected[1], expected[2]),
+            ("asian", expected[3], expected[4]),
+        ] {
+            let mark = json!({"outcome": outcome, "reason": reason});
+            let body = json!({"fen": fields[0], "moves": moves, "notation": "iccs",
+                              "rules": {"repetition": code}});
+            let (st, _, answer) = s.post(&format!("{XQ}/legal-moves"), body.clone()).await;
+            assert_eq!(st, 200, "{answer}");
+            let marked: Vec<&Value> = answer["legal_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m.get("repetition").is_some())
+                .collect();
+            assert_eq!(marked.len(), 1, "{code}: {marked:?}");
+            assert_eq!(marked[0]["move"], completing, "{code}");
+            assert_eq!(marked[0]["repetition"], mark, "{code}");
+            let mut check = body;
+            check["move"] = json!(completing);
+            let (st, _, verdict) = s.post(&format!("{XQ}/validate"), check).await;
+            assert_eq!(st, 200, "{verdict}");
+            assert_eq!(verdict["legal"], true, "{verdict}");
+            assert_eq!(verdict["details"]["repetition"], mark, "{code}: {verdict}");
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
+}
