@@ -75,6 +75,9 @@ impl Probe {
             if answers.is_empty() {
                 continue; // a mate, not a chase
             }
+            // What the check wins does not depend on the order of the
+            // answers (the victims are sorted).
+            escapes_first(&after, &mut answers);
             // What each answer leaves to be won, and whether the answer
             // puts a piece in the check's way.
             let general = after.general(!chaser);
@@ -240,6 +243,7 @@ impl Probe {
     fn mated_after_answers(&mut self, after: &Position, checks: u32) -> bool {
         let mut answers = Vec::new();
         after.legal(&mut answers);
+        escapes_first(after, &mut answers);
         answers.into_iter().all(|a| {
             let mut next = after.clone();
             next.make(a);
@@ -286,4 +290,21 @@ impl Probe {
     pub(super) fn mates(&mut self, pos: &Position) -> bool {
         self.mates_by_checks(pos, MATE_CHECKS)
     }
+}
+
+/// Orders the answers to a check so that those most likely to escape come
+/// first (captures, then the general's steps): a search that needs every
+/// answer to fail stops at the first that does not, and the answer is the
+/// same in any order.
+fn escapes_first(pos: &Position, answers: &mut [Move]) {
+    let general = pos.general(pos.side());
+    answers.sort_by_key(|a| {
+        if pos.piece_at(a.to) != EMPTY {
+            0
+        } else if a.from == general {
+            1
+        } else {
+            2
+        }
+    });
 }
