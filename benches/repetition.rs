@@ -268,8 +268,8 @@ fn legal_moves_at_repetition(c: &mut Criterion) {
         .filter(|l| !l.starts_with('#'))
         .map(|line| {
             let fields: Vec<&str> = line.split('|').collect();
-            let mut game = Game::<Position>::from_fen(Some(fields[0]), chinese(Rules::default()))
-                .unwrap();
+            let mut game =
+                Game::<Position>::from_fen(Some(fields[0]), chinese(Rules::default())).unwrap();
             for m in fields[1].split_whitespace() {
                 let mv = game.current().parse_move(m, Notation::Iccs).unwrap();
                 game.play(mv);

@@ -229,32 +229,30 @@ fn judge_span<'a>(
     occurrences: Vec<usize>,
 ) -> Verdict {
     let last = *occurrences.last().expect("occurrences");
-
-    // Follow each piece through the span, so "the same piece" is exact.
-    let mut ids = Pieces::on(pos(from));
-    let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
-    let mut chased: [Option<HashSet<u8>>; 2] = [None, None];
-    for j in from..last {
-        let (before, after, m) = (pos(j), pos(j + 1), mv(j));
-        let s = before.side;
-        ids.play(m);
-        let victims: HashSet<u8> = Position::chased_by(before, m, after)
+    // Each move's nature and the pieces it chases, followed through the
+    // span so that "the same piece" is exact.
+    let (judged, ids) = walk_span(pos, mv, from, last, |step, ids| {
+        let victims: HashSet<u8> = Position::chased_by(step.before, step.m, step.after)
             .into_iter()
             .map(|v| ids.at(v))
             .collect();
-        natures[s.index()].push(if after.general_attacked(after.side) {
+        let nature = if step.after.general_attacked(step.after.side) {
             Nature::Check
         } else if victims.is_empty() {
             Nature::Idle
         } else {
             Nature::Chase
-        });
-        chased[s.index()] = Some(match chased[s.index()].take() {
-            None => victims,
-            Some(prev) => prev.intersection(&victims).copied().collect(),
-        });
-    }
-
+        };
+        (nature, victims)
+    });
+    let [white, black] = judged;
+    let mut natures: [Vec<Nature>; 2] = [&white, &black].map(|js| js.iter().map(|j| j.0).collect());
+    // The pieces chased by every one of a side's moves.
+    let chased: [Option<HashSet<u8>>; 2] = [white, black].map(|js| {
+        js.into_iter()
+            .map(|(_, victims)| victims)
+            .reduce(|prev, victims| prev.intersection(&victims).copied().collect())
+    });
     let mut conduct = |c: Color| -> Conduct {
         let i = c.index();
         let natures = std::mem::take(&mut natures[i]);
@@ -308,6 +306,46 @@ fn judge_span<'a>(
             in_breach,
         })),
     }
+}
+
+/// One move of a span, as a judge sees it.
+pub(super) struct Step<'a> {
+    /// The position before the move.
+    pub(super) before: &'a Position,
+    /// The move.
+    pub(super) m: Move,
+    /// The position after it.
+    pub(super) after: &'a Position,
+    /// The position before the opponent's last move, if the game has one.
+    pub(super) earlier: Option<&'a Position>,
+}
+
+/// Walks the moves from ply `from` to ply `last` (`pos(i)` and `mv(i)` give
+/// the game's positions and moves), following each piece, and hands each
+/// move to `judge` with the pieces named as they stand after it. Answers
+/// each side's judgements in order, and the pieces as they stand at the end
+/// (to say where a piece named in the span stands).
+pub(super) fn walk_span<'a, T>(
+    pos: impl Fn(usize) -> &'a Position,
+    mv: impl Fn(usize) -> Move,
+    from: usize,
+    last: usize,
+    mut judge: impl FnMut(Step<'a>, &Pieces) -> T,
+) -> ([Vec<T>; 2], Pieces) {
+    let mut ids = Pieces::on(pos(from));
+    let mut judged: [Vec<T>; 2] = [Vec::new(), Vec::new()];
+    for j in from..last {
+        let step = Step {
+            before: pos(j),
+            m: mv(j),
+            after: pos(j + 1),
+            earlier: j.checked_sub(1).map(&pos),
+        };
+        let s = step.before.side().index();
+        ids.play(step.m);
+        judged[s].push(judge(step, &ids));
+    }
+    (judged, ids)
 }
 
 /// Each piece followed through a span of moves by a name of its own (the

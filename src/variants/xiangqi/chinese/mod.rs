@@ -23,7 +23,7 @@ use std::collections::HashSet;
 
 use super::board::*;
 use super::position::{Move, Position};
-use super::repetition::Pieces;
+use super::repetition::{walk_span, Pieces};
 use crate::variants::{
     Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Variant, Verdict,
 };
@@ -158,7 +158,13 @@ pub fn judge_move(
     let cut = probe.was_cut();
     let mut memory = probe.into_memory();
     if cut {
-        judged = judge_with(&mut Probe::with(Memory::default()), before, m, after, earlier);
+        judged = judge_with(
+            &mut Probe::with(Memory::default()),
+            before,
+            m,
+            after,
+            earlier,
+        );
     }
     if memory.len() > MEMORY {
         memory = Memory::default();
@@ -340,10 +346,7 @@ fn judge_with(
         // pins the defender; 参考图15: the chariot guards the screen), when
         // it wins something itself (参考图39, 参考图16), and when its step
         // opens a capture that was not there (参考图23: the horse's leg).
-        if escaped
-            && stood_for(probe, &base, m.from, &w)
-            && !takes_part(probe, after, m.to, &w)
-        {
+        if escaped && stood_for(probe, &base, m.from, &w) && !takes_part(probe, after, m.to, &w) {
             continue;
         }
         // A general or soldier may chase alone (26.1): its own captures are
@@ -512,24 +515,30 @@ pub fn judge_span<'a>(
     occurrences: Vec<usize>,
 ) -> Verdict {
     let last = *occurrences.last().expect("occurrences");
-    // Follow each piece through the span, so a chased piece is named where
-    // it stands at the end.
-    let mut ids = Pieces::on(pos(from));
-    let mut natures: [Vec<Nature>; 2] = [Vec::new(), Vec::new()];
-    let mut chased: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-    let mut chases: [Vec<(u8, u8)>; 2] = [Vec::new(), Vec::new()];
-    let mut joint = [false; 2];
-    for j in from..last {
-        let (before, after, m) = (pos(j), pos(j + 1), mv(j));
-        let s = before.side().index();
-        let earlier = j.checked_sub(1).map(&pos);
-        let judged = judge_move_remembered(before, m, after, earlier);
-        ids.play(m);
-        natures[s].push(judged.nature);
-        joint[s] |= judged.joint;
-        chased[s].extend(judged.chased.iter().map(|&v| ids.at(v)));
-        chases[s].extend(judged.chases.iter().map(|&(a, v)| (ids.at(a), ids.at(v))));
-    }
+    // Each move's nature and the pieces it chases, followed through the
+    // span so that a chased piece is named where it stands at the end.
+    let (judged, ids) = walk_span(pos, mv, from, last, |step, ids| {
+        let judged = judge_move_remembered(step.before, step.m, step.after, step.earlier);
+        let chased: Vec<u8> = judged.chased.iter().map(|&v| ids.at(v)).collect();
+        let chases: Vec<(u8, u8)> = judged
+            .chases
+            .iter()
+            .map(|&(a, v)| (ids.at(a), ids.at(v)))
+            .collect();
+        (judged.nature, judged.joint, chased, chases)
+    });
+    let natures = judged
+        .each_ref()
+        .map(|js| js.iter().map(|j| j.0).collect::<Vec<Nature>>());
+    let joint = judged.each_ref().map(|js| js.iter().any(|j| j.1));
+    let chased = judged
+        .each_ref()
+        .map(|js| js.iter().flat_map(|j| j.2.clone()).collect::<Vec<u8>>());
+    let chases = judged.each_ref().map(|js| {
+        js.iter()
+            .flat_map(|j| j.3.clone())
+            .collect::<Vec<(u8, u8)>>()
+    });
     let conduct = |c: Color| -> Conduct {
         let i = c.index();
         let pattern = Pattern::of(&natures[i]);

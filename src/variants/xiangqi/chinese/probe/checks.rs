@@ -119,14 +119,11 @@ impl Probe {
                         let mut taken = next.clone();
                         taken.make(Move::new(w.capturer, w.victim));
                         let gain = here + worth(&next, w.victim, chaser);
-                        gain + self.exchange_with(
+                        gain + self.played_out(
                             &taken,
                             chaser,
-                            &[w.victim],
-                            w.capturer,
-                            EXCHANGE_PLIES,
-                            self.counter_checks,
-                            Window::above(-gain),
+                            Move::new(w.capturer, w.victim),
+                            -gain,
                         ) > 0
                     })
                     .map(|w| {
@@ -263,7 +260,10 @@ impl Probe {
     }
 
     /// The checks that begin a mate by checks for the side to move.
-    pub(in crate::variants::xiangqi::chinese) fn mating_moves(&mut self, pos: &Position) -> Vec<Move> {
+    pub(in crate::variants::xiangqi::chinese) fn mating_moves(
+        &mut self,
+        pos: &Position,
+    ) -> Vec<Move> {
         self.nodes = 0;
         let mut moves = Vec::new();
         maybe_checks(pos, &mut moves);

@@ -150,6 +150,27 @@ impl Probe {
         best
     }
 
+    /// What `chaser` nets in the exchange that follows its capture `c`
+    /// (played: `after`), with the probe's counter-checks; only whether it
+    /// lies above `above` matters.
+    pub(super) fn played_out(
+        &mut self,
+        after: &Position,
+        chaser: Color,
+        c: Move,
+        above: i32,
+    ) -> i32 {
+        self.exchange_with(
+            after,
+            chaser,
+            &[c.to],
+            c.from,
+            EXCHANGE_PLIES,
+            self.counter_checks,
+            Window::above(above),
+        )
+    }
+
     /// Whether the opponent's capture `m` bears on the exchange: it takes
     /// back on one of its points, along the line the chaser's first capture
     /// opened (not when only the points count), a piece already threatened,
@@ -203,7 +224,9 @@ impl Probe {
         let wins = self.captures_won_now(pos, offers);
         // An answer cut short by the budget is not kept.
         if self.nodes <= BUDGET {
-            self.memory.captures.insert(asked, (pos.clone(), wins.clone()));
+            self.memory
+                .captures
+                .insert(asked, (pos.clone(), wins.clone()));
         }
         wins
     }
@@ -248,15 +271,7 @@ impl Probe {
             after.legal_captures(&mut replies);
             self.unguarded = !replies.iter().any(|r| r.to == c.to);
             // Only whether the capture comes out ahead matters.
-            let rest = self.exchange_with(
-                &after,
-                chaser,
-                &[c.to],
-                c.from,
-                EXCHANGE_PLIES,
-                self.counter_checks,
-                Window::above(-taken),
-            );
+            let rest = self.played_out(&after, chaser, c, -taken);
             // Even, with the opponent's part taken along the line the
             // capture opened (各吃各子, each side taking a piece): "价值相当
             // …按捉" (26.5; 参考图27: the cannon takes the chariot and the
@@ -264,15 +279,7 @@ impl Probe {
             // none (被牵子捉子, 图23).
             let even_elsewhere = taken + rest == 0 && {
                 self.on_points = true;
-                let on_points = self.exchange_with(
-                    &after,
-                    chaser,
-                    &[c.to],
-                    c.from,
-                    EXCHANGE_PLIES,
-                    self.counter_checks,
-                    Window::above(-taken),
-                );
+                let on_points = self.played_out(&after, chaser, c, -taken);
                 self.on_points = false;
                 taken + on_points > 0
             };
@@ -351,7 +358,11 @@ impl Probe {
     /// exchange that follows leaves it no worse off, and the opponent
     /// cannot then mate by checks (an offer of exchange that can be taken
     /// up).
-    pub(in crate::variants::xiangqi::chinese) fn takes_safely(&mut self, pos: &Position, c: Move) -> bool {
+    pub(in crate::variants::xiangqi::chinese) fn takes_safely(
+        &mut self,
+        pos: &Position,
+        c: Move,
+    ) -> bool {
         let taker = pos.side();
         let taken = worth(pos, c.to, taker);
         let mut after = pos.clone();
@@ -366,15 +377,7 @@ impl Probe {
         self.hanging.clear();
         self.threatened = false;
         self.root = Some(pos.clone());
-        let rest = self.exchange_with(
-            &after,
-            taker,
-            &[c.to],
-            c.from,
-            EXCHANGE_PLIES,
-            self.counter_checks,
-            Window::above(-taken - 1),
-        );
+        let rest = self.played_out(&after, taker, c, -taken - 1);
         taken + rest >= 0
     }
 
@@ -387,7 +390,11 @@ impl Probe {
     /// the chariot's checks: "红方如吃炮，黑方将军得车", 联合捉子). The
     /// side to move in `pos` chases; the captures it asks of are those
     /// that the opponent can take back.
-    pub(in crate::variants::xiangqi::chinese) fn wins_through_recapture(&mut self, pos: &Position, from: Sq) -> Vec<Sq> {
+    pub(in crate::variants::xiangqi::chinese) fn wins_through_recapture(
+        &mut self,
+        pos: &Position,
+        from: Sq,
+    ) -> Vec<Sq> {
         self.nodes = 0;
         let chaser = pos.side();
         let mut captures = Vec::new();

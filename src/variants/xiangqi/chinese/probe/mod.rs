@@ -398,7 +398,6 @@ impl Probe {
         self.root = root;
         threats.into_iter().map(|w| w.victim).collect()
     }
-
 }
 
 /// The points a move must leave or reach to check the general on `g`: its
