@@ -3,7 +3,6 @@
 
 mod attacks;
 pub mod board;
-mod chinese;
 mod fen;
 mod legal;
 mod notation;
@@ -21,10 +20,10 @@ mod tests;
 
 pub use attacks::Standing;
 pub use board::{file_of, rank_of, sq, sq_name, Kind, Sq};
-pub use chinese::forget_judgements;
 pub use fen::START_FEN;
 pub use notation::Notation;
 pub use position::{Move, Position, Undo};
+pub use repetition::chinese::forget_judgements;
 pub use repetition::judge_cycle;
 pub use why::Why;
 
@@ -63,7 +62,7 @@ pub enum RepetitionRule {
     /// mate threats and chases is forbidden (长将, 长杀, 长捉, 一将一捉, …),
     /// with the joint-chase priority and the nine-move rule (`chinese/`;
     /// judged against the rule book's worked examples in
-    /// `chinese/tests.rs`, where `NOT_YET` lists those it does not agree
+    /// `repetition/chinese/tests.rs`, where `NOT_YET` lists those it does not agree
     /// with yet).
     Chinese,
     /// No repetition verdicts at all.

@@ -1,8 +1,8 @@
 //! The end of a Xiangqi game: the one verdict the adjudication and the
 //! search both ask, with the precedence of `docs/rules/xiangqi.md`.
 
-use super::repetition::{judge_cycle, judge_span_from};
-use super::{chinese, Move, Position, RepetitionRule, Rules};
+use super::repetition::{chinese, judge_cycle, judge_span_from};
+use super::{Move, Position, RepetitionRule, Rules};
 use crate::variants::{Color, Reason, Repeats, Verdict};
 
 /// No legal move loses (checkmate or stalemate); then a repetition verdict

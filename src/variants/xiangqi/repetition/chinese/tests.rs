@@ -19,7 +19,7 @@
 //! - 参考图8 is the nine-move rule: Red's nine moves are all forbidden and
 //!   the game ends after Red's ninth (ply 17), with no repetition.
 
-use super::super::*;
+use crate::variants::xiangqi::*;
 use super::book::DIAGRAMS;
 use super::book_reference::REFERENCE;
 use super::*;

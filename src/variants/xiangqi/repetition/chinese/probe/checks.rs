@@ -260,7 +260,7 @@ impl Probe {
     }
 
     /// The checks that begin a mate by checks for the side to move.
-    pub(in crate::variants::xiangqi::chinese) fn mating_moves(
+    pub(in crate::variants::xiangqi::repetition::chinese) fn mating_moves(
         &mut self,
         pos: &Position,
     ) -> Vec<Move> {
@@ -281,7 +281,10 @@ impl Probe {
 
     /// Whether the side to move threatens mate by checks (a check that
     /// mates at once is found before any chain is searched).
-    pub(in crate::variants::xiangqi::chinese) fn threatens_mate(&mut self, pos: &Position) -> bool {
+    pub(in crate::variants::xiangqi::repetition::chinese) fn threatens_mate(
+        &mut self,
+        pos: &Position,
+    ) -> bool {
         self.nodes = 0;
         self.mates(pos)
     }

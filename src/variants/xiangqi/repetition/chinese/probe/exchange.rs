@@ -358,7 +358,7 @@ impl Probe {
     /// exchange that follows leaves it no worse off, and the opponent
     /// cannot then mate by checks (an offer of exchange that can be taken
     /// up).
-    pub(in crate::variants::xiangqi::chinese) fn takes_safely(
+    pub(in crate::variants::xiangqi::repetition::chinese) fn takes_safely(
         &mut self,
         pos: &Position,
         c: Move,
@@ -390,7 +390,7 @@ impl Probe {
     /// the chariot's checks: "红方如吃炮，黑方将军得车", 联合捉子). The
     /// side to move in `pos` chases; the captures it asks of are those
     /// that the opponent can take back.
-    pub(in crate::variants::xiangqi::chinese) fn wins_through_recapture(
+    pub(in crate::variants::xiangqi::repetition::chinese) fn wins_through_recapture(
         &mut self,
         pos: &Position,
         from: Sq,

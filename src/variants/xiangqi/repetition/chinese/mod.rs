@@ -21,9 +21,9 @@ mod probe;
 
 use std::collections::HashSet;
 
-use super::board::*;
-use super::position::{Move, Position};
-use super::repetition::{walk_span, Pieces};
+use super::{walk_span, Pieces};
+use crate::variants::xiangqi::board::*;
+use crate::variants::xiangqi::position::{Move, Position};
 use crate::variants::{
     Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Variant, Verdict,
 };

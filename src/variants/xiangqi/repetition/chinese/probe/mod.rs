@@ -9,11 +9,11 @@
 mod checks;
 mod exchange;
 
-use super::super::board::*;
-use super::super::position::{Move, Position};
-use super::super::why::between;
 #[cfg(test)]
 use super::judge_move;
+use crate::variants::xiangqi::board::*;
+use crate::variants::xiangqi::position::{Move, Position};
+use crate::variants::xiangqi::why::between;
 use crate::variants::Color;
 
 /// The longest chain of checks of a mate threat (the book's 图17 needs
