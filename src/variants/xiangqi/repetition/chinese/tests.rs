@@ -19,11 +19,11 @@
 //! - 参考图8 is the nine-move rule: Red's nine moves are all forbidden and
 //!   the game ends after Red's ninth (ply 17), with no repetition.
 
-use crate::variants::xiangqi::*;
 use super::book::DIAGRAMS;
 use super::book_reference::REFERENCE;
 use super::*;
 use crate::variants::xiangqi::repetition_tests::{exchanged_fen, turned_move};
+use crate::variants::xiangqi::*;
 use crate::variants::{Color, Game, Nature, Outcome, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
