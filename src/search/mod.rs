@@ -20,6 +20,7 @@ mod nodes;
 mod params;
 pub mod review;
 mod searcher;
+pub mod time;
 mod tt;
 pub mod wdl;
 

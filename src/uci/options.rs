@@ -1,0 +1,119 @@
+//! `setoption`: each option the engine declares, read into the session.
+
+use super::*;
+
+pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
+    // setoption name <name...> [value <value...>]
+    let text = words[1..].join(" ");
+    let rest = text.strip_prefix("name ").unwrap_or(&text);
+    let (name, value) = match rest.split_once(" value ") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (rest.trim(), ""),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => match VariantId::parse(&value.to_ascii_lowercase()) {
+            Some(v) => {
+                s.variant = v;
+                s.position = vec!["startpos".to_owned()];
+            }
+            None => say(&format!("info string unknown variant: {value}")),
+        },
+        "hash" => match value.parse::<usize>() {
+            Ok(mb) => {
+                // A running search holds the tables.
+                stop(s);
+                s.hash_mb = mb.clamp(1, 1024);
+                s.tables.clear();
+            }
+            Err(_) => say(&format!("info string bad Hash value: {value}")),
+        },
+        "threads" => match value.parse::<usize>() {
+            Ok(n) => s.threads = n.clamp(1, MAX_THREADS),
+            Err(_) => say(&format!("info string bad Threads value: {value}")),
+        },
+        "uci_showwdl" => match value.to_ascii_lowercase().as_str() {
+            "true" => s.show_wdl = true,
+            "false" => s.show_wdl = false,
+            _ => say(&format!("info string bad UCI_ShowWDL value: {value}")),
+        },
+        "skill level" => match value.parse::<u8>().ok().and_then(Level::new) {
+            Some(l) => s.skill = l,
+            None => say(&format!(
+                "info string bad Skill Level value: {value} (1 to {})",
+                Level::FULL
+            )),
+        },
+        "uci_limitstrength" => match value.to_ascii_lowercase().as_str() {
+            "true" => s.limit_strength = true,
+            "false" => s.limit_strength = false,
+            _ => say(&format!("info string bad UCI_LimitStrength value: {value}")),
+        },
+        "uci_elo" => match value.parse::<u32>() {
+            Ok(e) => s.elo = e.clamp(ELO_ANCHOR, full_elo()),
+            Err(_) => say(&format!("info string bad UCI_Elo value: {value}")),
+        },
+        "multipv" => match value.parse::<usize>() {
+            Ok(n) => s.multipv = n.clamp(1, 5),
+            Err(_) => say(&format!("info string bad MultiPV value: {value}")),
+        },
+        "repetition" => match RepetitionRule::parse(&value.to_ascii_lowercase()) {
+            Some(r) => {
+                // Scores kept under one code are not the other's (and a
+                // running search holds the tables).
+                if r != s.repetition {
+                    stop(s);
+                    s.tables.clear();
+                }
+                s.repetition = r;
+                if s.variant != VariantId::Xiangqi {
+                    say(&format!(
+                        "info string Repetition applies to xiangqi only (kept for when it is the variant; now {})",
+                        s.variant.as_str()
+                    ));
+                }
+            }
+            None => {
+                let codes: Vec<&str> = RepetitionRule::ALL.iter().map(|r| r.as_str()).collect();
+                say(&format!(
+                    "info string bad Repetition value: {value} (one of {})",
+                    codes.join(", ")
+                ))
+            }
+        },
+        "evaluation" => match value {
+            "nnue" | "hce" => {
+                // Scores kept under one evaluation are not the other's.
+                stop(s);
+                s.tables.clear();
+                s.nnue = value == "nnue";
+            }
+            _ => say(&format!(
+                "info string bad Evaluation value: {value} (nnue or hce)"
+            )),
+        },
+        "evalfile" => {
+            // Scores and evaluations kept under one evaluation are not the
+            // other's (and a running search holds the tables).
+            stop(s);
+            s.tables.clear();
+            if value.is_empty() || value == "<empty>" {
+                s.network = None;
+                return;
+            }
+            match std::fs::read(value) {
+                Ok(bytes) => match Network::from_bytes(&bytes) {
+                    Ok(net) => {
+                        say(&format!(
+                            "info string EvalFile {value}: a Xiangqi network of {} hidden units",
+                            net.hidden()
+                        ));
+                        s.network = Some(Arc::new(net));
+                    }
+                    Err(e) => say(&format!("info string EvalFile {value} refused: {e}")),
+                },
+                Err(e) => say(&format!("info string EvalFile {value} cannot be read: {e}")),
+            }
+        }
+        _ => say(&format!("info string unknown option: {name}")),
+    }
+}
