@@ -160,13 +160,7 @@ pub fn judge_move(
     let cut = probe.was_cut();
     let mut memory = probe.into_memory();
     if cut {
-        judged = judge_with(
-            &mut Probe::with(Memory::default()),
-            before,
-            m,
-            after,
-            earlier,
-        );
+        judged = judge_with(&mut Probe::new(), before, m, after, earlier);
     }
     if memory.len() > MEMORY {
         memory = Memory::default();

@@ -7,20 +7,27 @@ impl Probe {
     /// Whether the side to move can mate at once (what
     /// [`Probe::mates_by_checks`] knows of one check, outside the budget).
     pub(super) fn mates_in_one(&mut self, pos: &Position) -> bool {
-        if let Some(known) = self.memory.mates.get(&pos.hash()) {
-            if known.pos.same_placement(pos) && (known.not_within >= 1 || known.within <= 1) {
-                return known.within <= 1;
-            }
+        if let Some(mates) = self.known_mates(pos, 1) {
+            return mates;
         }
-        let mut moves = Vec::new();
-        maybe_checks(pos, &mut moves);
-        let mates = moves.into_iter().any(|m| {
-            let mut next = pos.clone();
-            next.make(m);
-            next.general_attacked(next.side()) && !next.has_legal()
-        });
+        let mates = mate_at_once(pos, None);
         self.know_mates(pos, 1, mates);
         mates
+    }
+
+    /// What the memory knows of a mate by at most `checks` checks here.
+    fn known_mates(&self, pos: &Position, checks: u32) -> Option<bool> {
+        let known = self.memory.mates.get(&pos.hash())?;
+        if !known.pos.same_placement(pos) {
+            return None;
+        }
+        if checks <= known.not_within {
+            Some(false)
+        } else if checks >= known.within {
+            Some(true)
+        } else {
+            None
+        }
     }
 
     /// Keeps what a mate search found: a mate within `checks` checks, or
@@ -194,39 +201,18 @@ impl Probe {
         if checks == 0 {
             return false;
         }
-        if let Some(known) = self.memory.mates.get(&pos.hash()) {
-            if known.pos.same_placement(pos) {
-                if checks <= known.not_within {
-                    return false;
-                }
-                if checks >= known.within {
-                    return true;
-                }
-            }
+        if let Some(mates) = self.known_mates(pos, checks) {
+            return mates;
         }
         if self.spent() {
             return false;
         }
-        let mut moves = Vec::new();
-        maybe_checks(pos, &mut moves);
-        let mut checked = Vec::with_capacity(moves.len());
-        let mut mates = false;
-        for m in moves {
-            let mut after = pos.clone();
-            after.make(m);
-            if after.general_attacked(after.side()) {
-                if !after.has_legal() {
-                    mates = true;
-                    break;
-                }
-                checked.push(after);
-            }
-        }
-        if !mates && checks > 1 {
-            mates = checked
-                .iter()
-                .any(|after| self.mated_after_answers(after, checks - 1));
-        }
+        let mut checked = Vec::new();
+        let mates = mate_at_once(pos, Some(&mut checked))
+            || (checks > 1
+                && checked
+                    .iter()
+                    .any(|after| self.mated_after_answers(after, checks - 1)));
         // An answer cut short by the budget is not kept.
         if self.nodes <= BUDGET {
             self.know_mates(pos, checks, mates);
@@ -267,14 +253,6 @@ impl Probe {
         self.nodes = 0;
         let mut moves = Vec::new();
         maybe_checks(pos, &mut moves);
-        // Only a check begins a mate by checks: the others are tried once,
-        // not at every depth.
-        let them = !pos.side();
-        moves.retain(|&m| {
-            let mut after = pos.clone();
-            after.make(m);
-            after.general_attacked(them)
-        });
         moves.retain(|&m| self.mates_after(pos, m, MATE_CHECKS));
         moves
     }
@@ -293,6 +271,27 @@ impl Probe {
     pub(super) fn mates(&mut self, pos: &Position) -> bool {
         self.mates_by_checks(pos, MATE_CHECKS)
     }
+}
+
+/// Whether a check of the side to move mates at once; the positions after
+/// its other checks (in the order the moves come) go to `checked`, when
+/// given, until a mate is found.
+fn mate_at_once(pos: &Position, mut checked: Option<&mut Vec<Position>>) -> bool {
+    let mut moves = Vec::new();
+    maybe_checks(pos, &mut moves);
+    for m in moves {
+        let mut after = pos.clone();
+        after.make(m);
+        if after.general_attacked(after.side()) {
+            if !after.has_legal() {
+                return true;
+            }
+            if let Some(checked) = checked.as_deref_mut() {
+                checked.push(after);
+            }
+        }
+    }
+    false
 }
 
 /// Orders the answers to a check so that those most likely to escape come

@@ -214,12 +214,10 @@ impl Probe {
             immune: self.immune,
             unguarded: self.unguarded,
         };
-        if let Some((known, wins)) = self.memory.captures.get(&asked) {
-            // The root is compared by its key: it is the position of the
-            // question, itself compared in full where the question began.
-            if known.same_placement(pos) {
-                return wins.clone();
-            }
+        // The root is compared by its key: it is the position of the
+        // question, itself compared in full where the question began.
+        if let Some(wins) = recall(&self.memory.captures, &asked, pos) {
+            return wins;
         }
         let wins = self.captures_won_now(pos, offers);
         // An answer cut short by the budget is not kept.

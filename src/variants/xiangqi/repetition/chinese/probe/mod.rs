@@ -166,6 +166,17 @@ pub(super) struct Memory {
     wins: foldhash::HashMap<WinsAsked, (Position, Vec<Win>)>,
 }
 
+/// The wins `memory` holds for `asked`, when they were found in `pos`
+/// itself (not another position with the same key).
+fn recall<K: std::hash::Hash + Eq>(
+    memory: &foldhash::HashMap<K, (Position, Vec<Win>)>,
+    asked: &K,
+    pos: &Position,
+) -> Option<Vec<Win>> {
+    let (known, wins) = memory.get(asked)?;
+    known.same_placement(pos).then(|| wins.clone())
+}
+
 impl Memory {
     /// How many answers it holds.
     pub(super) fn len(&self) -> usize {
@@ -230,7 +241,6 @@ pub(super) struct Probe {
 
 impl Probe {
     /// A probe that knows nothing yet.
-    #[cfg(test)]
     pub(super) fn new() -> Probe {
         Probe::with(Memory::default())
     }
@@ -292,10 +302,8 @@ impl Probe {
             moved: self.moved,
             immune: self.immune,
         };
-        if let Some((known, wins)) = self.memory.wins.get(&asked) {
-            if known.same_placement(pos) {
-                return wins.clone();
-            }
+        if let Some(wins) = recall(&self.memory.wins, &asked, pos) {
+            return wins;
         }
         let cut = std::mem::replace(&mut self.cut, false);
         let wins = self.wins_now(pos, threatened);
