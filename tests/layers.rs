@@ -527,7 +527,7 @@ fn every_import_points_down_and_nothing_imports_in_a_circle() {
     };
     assert!(sees("uci/mod.rs", "dispatch::"));
     assert!(sees("api/replay.rs", "api::rules::rules_of"));
-    assert!(sees("api/mod.rs", "api::handlers::"));
+    assert!(sees("api/routes/mod.rs", "api::routes::analyze::"));
     assert!(sees("main.rs", "api::server::"));
     let wrong = violations(&files);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

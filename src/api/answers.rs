@@ -3,52 +3,16 @@
 //! grounds, a variant's description, a search's lines; words from
 //! [`crate::prose`].
 
-use super::error::{ApiError, Problem};
 use super::record;
 use super::replay::Replayed;
 use super::responses::*;
-use super::rules::rule_options;
 use super::wire::{Balances, ConductCode, MoverOutcome, Side, Status};
 use crate::pgn;
 use crate::prose::{self, Prose};
-use crate::search::{self, Evaluate, Score};
+use crate::search::Score;
 use crate::variants::{
     Color, Game, NotationName, Outcome, Pattern, RepetitionReport, Variant, WarningCode,
 };
-
-/// What `GET /v1/variants/{variant}` says about a variant.
-pub fn variant_details<V: Prose>() -> VariantDetails {
-    let info = V::info();
-    VariantDetails {
-        id: info.id,
-        name: V::NAME.to_owned(),
-        description: V::DESCRIPTION.to_owned(),
-        files: info.files,
-        ranks: info.ranks,
-        start_fen: info.start_fen.to_owned(),
-        sides: vec![Side::of(V::ID, Color::White), Side::of(V::ID, Color::Black)],
-        notations: info
-            .notations
-            .into_iter()
-            .map(|n| NotationDoc {
-                name: n.name,
-                aliases: n.aliases.to_vec(),
-                description: V::notation_description(n.name).to_owned(),
-                example: n.example.to_owned(),
-            })
-            .collect(),
-        rule_options: rule_options::<V>()
-            .into_iter()
-            .map(|o| RuleOption {
-                r#type: o.kind,
-                values: (!o.values.is_empty()).then(|| o.values.clone()),
-                name: o.name,
-                default: o.default,
-                description: o.description,
-            })
-            .collect(),
-    }
-}
 
 /// Whether the game goes on, and if not, how it ended, in figures and words.
 pub fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
@@ -228,7 +192,7 @@ pub fn legal_moves_of<V: Prose>(
 
 /// What the repetition rules would rule if `mv` (a move of `mover`, to
 /// move in the game) completed a third occurrence; `None` if it does not.
-fn repetition_mark<V: Variant>(
+pub fn repetition_mark<V: Variant>(
     game: &Game<V>,
     mover: Color,
     mv: V::Move,
@@ -269,78 +233,6 @@ pub fn score_doc(score: Score) -> ScoreDoc {
             mate: Some(n),
         },
     }
-}
-
-/// The chances a score stands for in `pos` ([`search::wdl`]).
-pub fn wdl_doc<V: Evaluate>(pos: &V, score: Score) -> WdlDoc {
-    let w = V::WDL.wdl(score, pos.material());
-    WdlDoc {
-        win: w.win,
-        draw: w.draw,
-        loss: w.loss,
-    }
-}
-
-/// The lines of a search of the game's position, written in `notation`,
-/// each with its chances and its first move's repetition marks.
-pub fn lines_doc<V: Evaluate>(
-    game: &Game<V>,
-    lines: &[search::Line<V::Move>],
-    notation: V::Notation,
-) -> Vec<AnalysisLine> {
-    let start = game.current();
-    let mover = start.side_to_move();
-    lines
-        .iter()
-        .filter(|l| !l.moves.is_empty())
-        .map(|l| {
-            let repetition = repetition_mark(game, mover, l.moves[0]);
-            AnalysisLine {
-                mv: start.write_move(l.moves[0], notation),
-                moves: search::line_text(start, &l.moves, notation),
-                score: score_doc(l.score),
-                wdl: wdl_doc(start, l.score),
-                depth: l.depth,
-                forbidden_repetition: repetition
-                    .as_ref()
-                    .is_some_and(|r| r.outcome == MoverOutcome::Loss),
-                repetition,
-            }
-        })
-        .collect()
-}
-
-/// The answer of a finished analysis of the game's position.
-pub fn analysis<V: Evaluate>(
-    game: &Game<V>,
-    notation: V::Notation,
-    summary: PositionSummary,
-    applied: AppliedLimits,
-    found: Option<search::analysis::Analysis<V::Move>>,
-) -> Result<AnalyzeResponse, ApiError> {
-    let found = found.ok_or_else(|| {
-        ApiError::new(
-            Problem::GameEnded,
-            "the side to move has no legal move to search",
-        )
-    })?;
-    let (start, r) = (game.current(), &found.result);
-    let threat = found.threat.map(|t| ThreatDoc {
-        mv: start.pass().write_move(t.mv, notation),
-        score: score_doc(t.score),
-    });
-    Ok(AnalyzeResponse {
-        variant: V::ID,
-        position: summary,
-        best_move: start.write_move(r.best_move, notation),
-        lines: lines_doc(game, &r.lines, notation),
-        threat,
-        depth: r.depth,
-        nodes: r.nodes,
-        nps: r.nps(),
-        time_ms: r.elapsed.as_millis() as u64,
-        limits: applied,
-    })
 }
 
 /// One NDJSON line: the value's JSON and a newline.

@@ -11,18 +11,17 @@ use std::sync::LazyLock;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
+use utoipa::IntoParams;
 use utoipa::ToSchema;
 
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
-use super::requests::{BatchRequest, DiagramQuery};
 use super::state::AppState;
-use crate::pgn;
-use crate::prose;
-use crate::variants::NotationName;
+use crate::variants::{NotationName, VariantId};
 use strum::VariantArray;
 
 /// The largest request body accepted (1 MiB).
@@ -55,20 +54,20 @@ impl<T: DeserializeOwned + ToSchema + 'static, const LIMIT: usize> FromRequest f
 }
 
 /// Whether a request says its body is JSON.
-fn is_json(req: &HttpRequest) -> bool {
+pub(crate) fn is_json(req: &HttpRequest) -> bool {
     matches!(req.mime_type(), Ok(Some(m))
         if m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"))
 }
 
 /// The server's search limits, for the words of a limit's refusal.
-fn config_of(req: &HttpRequest) -> EngineConfig {
+pub(crate) fn config_of(req: &HttpRequest) -> EngineConfig {
     req.app_data::<web::Data<AppState>>()
         .map(|s| s.engine.config.clone())
         .unwrap_or_default()
 }
 
 /// The whole body, at most `limit` bytes.
-async fn bytes_of(
+pub(crate) async fn bytes_of(
     payload: impl Future<Output = Result<web::Payload, actix_web::Error>>,
     limit: usize,
 ) -> Result<web::Bytes, ApiError> {
@@ -88,87 +87,8 @@ async fn bytes_of(
     }
 }
 
-/// The media types of a PGN body.
-pub const PGN_TYPES: [&str; 2] = ["application/x-chess-pgn", "application/vnd.chess-pgn"];
-
-/// The media type of an XQF file (XQStudio's binary records).
-pub const XQF_TYPE: &str = "application/x-xqf";
-
-/// A batch's body: JSON, or a file of records (`Content-Type:
-/// application/x-chess-pgn`, or `application/x-xqf`) with `rules` and
-/// `notation` in the query. A text file is in the `charset` its type
-/// names; without one, UTF-8, GB18030 (GBK) or Big5 as its bytes show
-/// (`pgn::decode`); its format (PGN, DhtmlXQ, dpxq text, PlayOK WXF,
-/// compact text) is found from its body, and XQF from its signature.
-pub enum BatchBody<const LIMIT: usize> {
-    /// A JSON body.
-    Json(BatchRequest),
-    /// A file of records.
-    Pgn {
-        /// The file's games, its format and encoding.
-        records: pgn::Records,
-        /// The `rules` query parameter, read as JSON.
-        rules: Option<Value>,
-        /// The `notation` query parameter.
-        notation: Option<NotationName>,
-    },
-}
-
-impl<const LIMIT: usize> FromRequest for BatchBody<LIMIT> {
-    type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = is_json(req);
-        let mime = req.mime_type().ok().flatten();
-        let xqf = mime.as_ref().is_some_and(|m| m.essence_str() == XQF_TYPE);
-        let pgn = xqf
-            || mime
-                .as_ref()
-                .is_some_and(|m| PGN_TYPES.contains(&m.essence_str()));
-        let charset = mime
-            .as_ref()
-            .and_then(|m| m.get_param("charset"))
-            .map(|c| c.as_str().to_owned());
-        let config = config_of(req);
-        let query = req.query_string().to_owned();
-        let payload = web::Payload::from_request(req, payload);
-        Box::pin(async move {
-            if !json && !pgn {
-                return Err(ApiError::new(
-                    Problem::UnsupportedMediaType,
-                    "send the body as JSON with 'Content-Type: application/json', a file of records (PGN, DhtmlXQ, dpxq, PlayOK WXF) with 'Content-Type: application/x-chess-pgn', or an XQF file with 'Content-Type: application/x-xqf'",
-                ));
-            }
-            let bytes = bytes_of(payload, LIMIT).await?;
-            if json {
-                if !query.is_empty() {
-                    return Err(ApiError::new(
-                        Problem::InvalidRequest,
-                        "a JSON batch takes its rules and notation in the body, not the query",
-                    ));
-                }
-                return read_body(&bytes, &config).map(BatchBody::Json);
-            }
-            let records = pgn::read_bytes(&bytes, xqf, charset.as_deref()).map_err(|e| {
-                let detail = match &e {
-                    pgn::BytesError::Decode(e) => prose::decode_error(e),
-                    pgn::BytesError::Xqf(e) => prose::xqf_error(e),
-                };
-                ApiError::new(Problem::InvalidPgn, format!("pgn: {detail}")).field("pgn")
-            })?;
-            let (rules, notation) = read_batch_query(&query)?;
-            Ok(BatchBody::Pgn {
-                records,
-                rules,
-                notation,
-            })
-        })
-    }
-}
-
 /// A query string's name=value pairs.
-fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
+pub(crate) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
     web::Query::<Vec<(String, String)>>::from_query(query)
         .map(web::Query::into_inner)
         .map_err(|_| {
@@ -180,40 +100,19 @@ fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
 }
 
 /// A notation named in a query.
-fn query_notation(value: String) -> Result<NotationName, ApiError> {
+pub(crate) fn query_notation(value: String) -> Result<NotationName, ApiError> {
     let v = Value::String(value);
     serde_json::from_value(v.clone())
         .map_err(|_| field_error("notation", Some(&v), &EngineConfig::default()))
 }
 
 /// A query parameter that `what` does not take.
-fn unknown_parameter(name: &str, what: &str, takes: &str) -> ApiError {
+pub(crate) fn unknown_parameter(name: &str, what: &str, takes: &str) -> ApiError {
     ApiError::new(
         Problem::InvalidRequest,
         format!("unknown parameter '{name}'; {what} takes: {takes}"),
     )
     .field(name)
-}
-
-/// The query of a PGN batch: `rules` (a JSON object) and `notation`.
-fn read_batch_query(query: &str) -> Result<(Option<Value>, Option<NotationName>), ApiError> {
-    let (mut rules, mut notation) = (None, None);
-    for (name, value) in query_pairs(query)? {
-        match name.as_str() {
-            "rules" => {
-                rules = Some(serde_json::from_str(&value).map_err(|_| {
-                    ApiError::new(
-                        Problem::InvalidRules,
-                        format!("'rules' must be a JSON object of rule options, like {{\"repetition_ends_game\":false}}; got \"{value}\""),
-                    )
-                    .field("rules")
-                })?)
-            }
-            "notation" => notation = Some(query_notation(value)?),
-            _ => return Err(unknown_parameter(&name, "a PGN batch", "rules, notation")),
-        }
-    }
-    Ok((rules, notation))
 }
 
 /// Reads a request body: JSON, an object, the fields of `T`.
@@ -415,50 +314,24 @@ fn field_error(field: &str, value: Option<&Value>, config: &EngineConfig) -> Api
     ApiError::new(problem, format!("'{field}' must be {expected}; got {got}")).field(field)
 }
 
-/// Reads the query of `GET …/diagram.svg`, refusing unknown parameters and
-/// naming the one at fault.
-pub fn read_query(query: &str) -> Result<DiagramQuery, ApiError> {
-    const PARAMS: &str = "fen, moves, rules, notation, flip, coordinates, highlight";
-    let mut q = DiagramQuery::default();
-    for (name, value) in query_pairs(query)? {
-        let flag = |value: &str| match value {
-            "true" => Ok(Some(true)),
-            "false" => Ok(Some(false)),
-            other => Err(ApiError::new(
-                Problem::InvalidRequest,
-                format!("'{name}' must be true or false; got \"{other}\""),
-            )
-            .field(name.as_str())),
-        };
-        match name.as_str() {
-            "fen" => q.fen = Some(value),
-            "moves" => {
-                q.moves = Some(
-                    value
-                        .split(|c: char| c == ',' || c.is_whitespace())
-                        .filter(|m| !m.is_empty())
-                        .map(str::to_owned)
-                        .collect(),
-                )
-            }
-            "rules" => q.rules = Some(value),
-            "notation" => q.notation = Some(query_notation(value)?),
-            "flip" => q.flip = flag(&value)?,
-            "coordinates" => q.coordinates = flag(&value)?,
-            "highlight" => q.highlight = flag(&value)?,
-            _ => return Err(unknown_parameter(&name, "this request", PARAMS)),
-        }
-    }
-    Ok(q)
+/// The variant a route's path names: `/v1/variants/{variant}/…`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct VariantPath {
+    /// The variant
+    #[param(example = "xiangqi")]
+    pub variant: VariantId,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::requests::{
-        AdjudicateRequest, AnalyzeRequest, BatchGame, BatchRequest, DiagramRequest,
-        PositionRequest, ValidateRequest,
-    };
+    use crate::api::routes::adjudicate::AdjudicateRequest;
+    use crate::api::routes::analyze::AnalyzeRequest;
+    use crate::api::routes::batch::{BatchGame, BatchRequest};
+    use crate::api::routes::diagram::DiagramRequest;
+    use crate::api::routes::legal_moves::PositionRequest;
+    use crate::api::routes::validate::ValidateRequest;
     use crate::api::wire::Balances;
     use utoipa::PartialSchema;
 

@@ -3,18 +3,19 @@
 
 pub mod answers;
 pub mod defaults;
-pub mod endpoints;
 pub mod engine;
 pub mod error;
 pub mod extract;
 pub mod fair;
-pub mod handlers;
+pub mod limits;
+pub mod media;
 pub mod metrics;
 pub mod observe;
 pub mod record;
 pub mod replay;
 pub mod requests;
 pub mod responses;
+pub mod routes;
 pub mod rules;
 pub mod server;
 mod state;
@@ -53,29 +54,12 @@ use error::{ApiError, Problem};
 )]
 pub struct ApiDoc;
 
-/// Every documented route, each registered once with its OpenAPI entry.
-fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(handlers::list_variants)
-        .service(handlers::get_variant)
-        .service(handlers::legal_moves)
-        .service(handlers::validate)
-        .service(handlers::adjudicate)
-        .service(handlers::adjudicate_batch)
-        .service(handlers::analyze)
-        .service(handlers::review)
-        .service(handlers::diagram_get)
-        .service(handlers::diagram_post)
-        .service(handlers::healthz)
-        .service(handlers::readyz)
-        .service(handlers::metrics);
-}
-
 /// The OpenAPI document, as served and as checked in at `openapi/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
-        .configure(routes)
+        .configure(routes::routes)
         .split_for_parts()
         .1;
     limits_documented(&mut doc);
@@ -337,7 +321,7 @@ pub fn app(
         .app_data(web::Data::from(state.fair.clone()))
         .app_data(web::Data::from(state))
         .app_data(web::PathConfig::default().error_handler(bad_variant))
-        .configure(routes)
+        .configure(routes::routes)
         .split_for_parts();
     let mut doc = doc;
     limits_documented(&mut doc);

@@ -403,3 +403,35 @@ pub fn refusal<V: Prose>(
 pub fn game_over<V: Prose>(problem: Problem, detail: String, v: &Verdict) -> ApiError {
     ApiError::new(problem, detail).game(V::ID, &Outcome::Ended(v.clone()))
 }
+
+/// The moves of a request's list (`searchmoves`, `exclude`) as moves of
+/// the game's position: each must be legal there.
+pub fn move_list<V: Prose>(
+    game: &Game<V>,
+    notation: V::Notation,
+    field: &str,
+    texts: &[String],
+) -> Result<Vec<V::Move>, ApiError> {
+    let pos = game.current();
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            pos.parse_move(text, notation).map_err(|error| {
+                let (why, hint) = refusal(pos, &error, text, notation);
+                let problem = if error.is_syntax() {
+                    Problem::InvalidMove
+                } else {
+                    Problem::IllegalMove
+                };
+                let mut err = ApiError::new(problem, format!("{field}[{i}] ('{text}'): {why}"))
+                    .field(format!("{field}[{i}]"));
+                err.move_index = Some(i);
+                err.reason_code = Some(error.code());
+                err.notation_hint = hint;
+                err.move_text = Some(text.clone());
+                err
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,572 @@
+//! `POST /v1/variants/{variant}/analyze`: what an engine would play, with
+//! lines, scores and win/draw/loss chances; streamed by depth on request.
+
+use std::sync::Arc;
+
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::answers::{ndjson, repetition_mark, score_doc, summary};
+use crate::api::engine::{EnginePool, Peer, Report};
+use crate::api::error::{guarded, ApiError, BodyErrors, BusyError, Problem, VariantError};
+use crate::api::extract::{Body, VariantPath};
+use crate::api::fair::{self, ClientKey};
+use crate::api::limits::{refused, search_limits, AppliedLimits, Asked};
+use crate::api::media::{accepts, ndjson_response, Lines, NDJSON};
+use crate::api::replay::Replayed;
+use crate::api::replay::{game_of, game_over, move_list};
+use crate::api::requests::{game_request, AnyRules, PositionFields};
+use crate::api::responses::{PositionSummary, RepetitionMark, ScoreDoc, WdlDoc};
+use crate::api::state::AppState;
+use crate::api::wire::MoverOutcome;
+use crate::api::wire::{Balances, Evaluation, Moves};
+use crate::dispatch::{Playable, Visitor};
+use crate::search::analysis::Request;
+use crate::search::{self, Evaluate, Score};
+use crate::variants::{Game, NotationName, Outcome, Variant, VariantId};
+
+game_request! {
+    /// A position to analyse, and how long or deep to search it.
+    #[schema(example = json!({
+        "moves": ["h2e2", "h9g7"],
+        "movetime_ms": 500,
+        "multipv": 2
+    }))]
+    pub struct AnalyzeRequest {
+        /// Search this many plies deep (at most the server's `--max-depth`).
+        #[schema(minimum = 1, example = 8)]
+        pub depth: Option<u32>,
+        /// Search this long, in milliseconds (at most the server's
+        /// `--max-movetime-ms`). With no limit at all the server's default applies
+        /// (1,000 ms unless configured).
+        #[schema(minimum = 1, example = 1000)]
+        pub movetime_ms: Option<u64>,
+        /// Search about this many nodes (at most the server's `--max-nodes`).
+        #[schema(minimum = 1, example = 1000000)]
+        pub nodes: Option<u64>,
+        /// How many best lines to report, 1-5 (default 1).
+        #[schema(minimum = 1, maximum = 5, example = 1)]
+        pub multipv: Option<usize>,
+        /// Score every legal move (of those `searchmoves` and `exclude`
+        /// leave): one line per move, best first, within the time given
+        /// (default false; `multipv` is then not needed).
+        pub all_moves: Option<bool>,
+        /// Choose only among these moves of the position (in `notation`).
+        #[schema(example = json!(["h2e2", "b2e2"]))]
+        pub searchmoves: Option<Vec<String>>,
+        /// Leave these moves of the position out (in `notation`).
+        #[schema(example = json!(["h0g2"]))]
+        pub exclude: Option<Vec<String>>,
+        /// Also say what the opponent would play were it its move (default
+        /// false): a fifth of the time and nodes goes to that search.
+        pub threat: Option<bool>,
+        /// Play at this level, 1 (weakest) to 20 (full strength, the
+        /// default): a weaker level searches fewer nodes and chooses its
+        /// `best_move` among the moves it found nearly as good as its best
+        /// (never one that loses by the rules while another does not).
+        /// Each variant has its own levels, each scoring 55-80 % against
+        /// the one below (the docs' tables give their approximate Elo).
+        #[schema(minimum = 1, maximum = 20, example = 8)]
+        pub level: Option<u32>,
+        /// The seed of a level's choice: the same seed, position and limits
+        /// give the same move (default: a new seed each request, given in
+        /// the answer's `limits`).
+        #[schema(example = 42)]
+        pub seed: Option<u64>,
+        /// `nnue` (the variant's network: Xiangqi's, the default there) or
+        /// `hce` (the hand-written evaluation: the default for the other
+        /// variants, and the only one a `level` below 20 plays with).
+        #[schema(example = "nnue")]
+        pub evaluation: Option<Evaluation>,
+    }
+    moves: [
+        /// Moves played from `fen`; they count for the repetition rules of the
+        /// search too.
+    ],
+}
+
+impl AnalyzeRequest {
+    /// The search limits the request asks for.
+    fn asked(&self) -> Asked {
+        Asked {
+            depth: self.depth,
+            movetime_ms: self.movetime_ms,
+            nodes: self.nodes,
+            multipv: self.multipv,
+            level: self.level,
+            seed: self.seed,
+            evaluation: self.evaluation,
+        }
+    }
+}
+
+/// One principal variation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalysisLine {
+    /// The line's first move, in `notation`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The moves of the line, from the analysed position, in `notation`.
+    pub moves: Vec<String>,
+    /// The line's score, from the side to move's point of view.
+    pub score: ScoreDoc,
+    /// The chances the score stands for.
+    pub wdl: WdlDoc,
+    /// The depth (plies, before extensions) at which the line was found.
+    pub depth: u32,
+    /// Whether the first move would complete a repetition that the mover
+    /// loses by (as `legal-moves` marks it).
+    pub forbidden_repetition: bool,
+    /// Present when the first move would make a position stand for the
+    /// third time: what the repetition rules would then rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<RepetitionMark>,
+}
+
+/// What the opponent would play were it its move.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"move": "h7h0", "score": {"cp": 310}}))]
+pub struct ThreatDoc {
+    /// The opponent's move, in `notation`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its score, from the opponent's point of view.
+    pub score: ScoreDoc,
+}
+
+/// What the engine would play, and why.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "variant": "xiangqi",
+    "position": {
+        "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+        "side_to_move": "red",
+        "in_check": false,
+        "plies": 0,
+        "status": "ongoing",
+        "result": "*",
+        "winner": null,
+        "reason": null,
+        "explanation": "the game is in progress",
+        "claimable_draws": []
+    },
+    "best_move": "b0b8",
+    "lines": [{"move": "b0b8", "moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2},
+               "wdl": {"win": 1000, "draw": 0, "loss": 0}, "depth": 4,
+               "forbidden_repetition": false}],
+    "depth": 4,
+    "nodes": 544,
+    "nps": 412000,
+    "time_ms": 2,
+    "limits": {"depth": 5, "movetime_ms": 10000, "nodes": null, "multipv": 1, "evaluation": "nnue"}
+}))]
+pub struct AnalyzeResponse {
+    /// The variant in the path.
+    pub variant: VariantId,
+    /// The analysed position.
+    pub position: PositionSummary,
+    /// The move the engine would play, in `notation` (with a `level`, the
+    /// level's choice: one of the lines' first moves).
+    pub best_move: String,
+    /// The best lines, best first (`multipv` of them, or fewer when there are
+    /// fewer legal moves; with `all_moves`, one per move searched; with a
+    /// `level`, at least the moves the level weighs: every move up to level
+    /// 7, then four, three, two).
+    pub lines: Vec<AnalysisLine>,
+    /// With `threat`: what the opponent would play were it its move; absent
+    /// when not asked or when the side to move is in check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threat: Option<ThreatDoc>,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Wall time of the search, in milliseconds.
+    pub time_ms: u64,
+    /// The limits the search ran under, after defaults and caps.
+    pub limits: AppliedLimits,
+}
+
+/// A completed depth of a streamed analysis (one NDJSON line).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "depth": 6,
+    "nodes": 10240,
+    "time_ms": 21,
+    "lines": [{"move": "h2e2", "moves": ["h2e2", "h9g7", "h0g2"], "score": {"cp": 41},
+               "wdl": {"win": 180, "draw": 689, "loss": 131}, "depth": 6,
+               "forbidden_repetition": false}]
+}))]
+pub struct AnalyzeProgress {
+    /// The depth just completed.
+    pub depth: u32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began, in milliseconds.
+    pub time_ms: u64,
+    /// The best lines at this depth, best first.
+    pub lines: Vec<AnalysisLine>,
+}
+
+/// What an engine would play: the best move and lines with scores.
+///
+/// The search obeys the variant's results: stalemate wins in Xiangqi and
+/// Tamerlane chess, citadel entry draws, and in Xiangqi a repetition that
+/// the request's `rules.repetition` forbids loses (a perpetual check or
+/// chase; under `chinese` also perpetual mate threats and their mixes; the
+/// request's `moves` count as history). Scores are from the
+/// side to move. Set at most how deep (`depth`), how long (`movetime_ms`) or
+/// how many nodes (`nodes`) to search; the first limit reached ends it. With
+/// none, the server's default time applies; every search is bounded by the
+/// server's caps. When every search thread is busy the search waits for
+/// one up to the server's `--search-wait-ms` (by default not at all), then
+/// the answer is 503 `engine_busy` with `Retry-After`; a client with its
+/// share of searches under way (`--max-searches-per-client`) is answered
+/// 429 `too_many_searches`. A client that disconnects stops its search.
+///
+/// Every line carries `wdl`, the win/draw/loss chances its score stands
+/// for (per mille, from the engine's model fitted on its own games), and
+/// the repetition marks of its first move, as `legal-moves` gives them.
+/// `all_moves` scores every legal move, best first; `searchmoves` and
+/// `exclude` restrict the moves searched; `threat` adds what the opponent
+/// would play were it its move. `level` (1-20) plays weaker for bots that
+/// face people: fewer nodes and a choice among the nearly best moves
+/// (`best_move` is the level's choice, `limits` give its nodes and seed).
+///
+/// With `Accept: application/x-ndjson` the search streams: one line per
+/// completed depth (`AnalyzeProgress`: depth, nodes, time and lines), then
+/// the final answer (`AnalyzeResponse`, the only line with `best_move`) or,
+/// if the search failed, a problem.
+#[utoipa::path(
+    post,
+    path = "/v1/variants/{variant}/analyze",
+    tag = "engine",
+    params(VariantPath),
+    request_body(content = AnalyzeRequest, examples(
+        ("start" = (summary = "The start position, 300 ms", value = json!({"movetime_ms": 300}))),
+        ("mate in two" = (summary = "Two chariots mate in two", value = json!({
+            "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+            "depth": 5
+        }))),
+        ("two lines" = (summary = "The two best replies, to depth 6", value = json!({
+            "moves": ["h2e2"],
+            "depth": 6,
+            "multipv": 2
+        }))),
+        ("every move" = (summary = "Every legal move scored, best first, with win/draw/loss chances and repetition marks", value = json!({
+            "moves": ["h2e2", "h9g7"],
+            "depth": 4,
+            "all_moves": true
+        }))),
+        ("threat, some moves" = (summary = "What Black threatens, and the best of three moves", value = json!({
+            "fen": "3k5/9/9/9/R7r/9/9/9/7r1/4K4 w - - 0 1",
+            "depth": 5,
+            "threat": true,
+            "searchmoves": ["a5a0", "a5i5", "e0f0"]
+        }))),
+        ("level 6" = (summary = "A bot at level 6 of 20, its choice reproducible by the seed", value = json!({
+            "moves": ["h2e2", "h9g7"],
+            "level": 6,
+            "seed": 42
+        }))),
+        ("taxi: start" = (summary = "Taxi chess (set the path to taxi): 200 ms, SAN", value = json!({
+            "movetime_ms": 200,
+            "notation": "san"
+        }))),
+        ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): 50,000 nodes", value = json!({
+            "nodes": 50000
+        }))),
+        ("pgn" = (summary = "After a record in ICCS as Xiangqi databases write it, depth 6 (send Accept: application/x-ndjson to see each depth)", value = json!({
+            "pgn": "[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *",
+            "depth": 6
+        })))
+    )),
+    responses(
+        (status = 200, description = "The engine's choice; or (asked for) one NDJSON line per completed depth, then the answer", content(
+            (AnalyzeResponse = "application/json"),
+            (AnalyzeProgress = "application/x-ndjson")
+        )),
+        VariantError,
+        BodyErrors,
+        BusyError
+    )
+)]
+#[post("/v1/variants/{variant}/analyze")]
+pub async fn analyze(
+    path: web::Path<VariantPath>,
+    body: Body<AnalyzeRequest>,
+    state: web::Data<AppState>,
+    http: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let analyze = Analyze {
+        req: body.0,
+        pool: state.engine.clone(),
+        peer: http.conn_data::<Arc<Peer>>().cloned(),
+        client: fair::client_key(&http),
+    };
+    let id = path.variant;
+    if accepts(&http, NDJSON) {
+        return Ok(ndjson_response(id.visit(AnalyzeStream(analyze)).await?));
+    }
+    Ok(HttpResponse::Ok().json(id.visit(analyze).await?))
+}
+
+/// `POST …/analyze`: validates the request at once, then searches on the
+/// pool; the handler awaits the future this gives.
+pub struct Analyze {
+    /// The request.
+    pub req: AnalyzeRequest,
+    /// The search pool.
+    pub pool: Arc<EnginePool>,
+    /// The client's connection, to notice it going away.
+    pub peer: Option<Arc<Peer>>,
+    /// Who asked (for the client's share of the search slots).
+    pub client: Option<ClientKey>,
+}
+
+/// The analysis of a request, to await.
+pub type Analysis =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnalyzeResponse, ApiError>>>>;
+
+impl Visitor for Analyze {
+    type Output = Analysis;
+    fn visit<V: Playable>(self) -> Analysis {
+        Box::pin(analyzed::<V>(self))
+    }
+}
+
+/// A request's search, ready to start.
+struct Prepared<V: Variant> {
+    game: Game<V>,
+    notation: V::Notation,
+    request: Request<V::Move>,
+    applied: AppliedLimits,
+    summary: PositionSummary,
+}
+
+/// The root moves a request leaves to search: `searchmoves` (or every
+/// legal move) less `exclude`; `None` when that is every legal move.
+fn root_of<V: Playable>(
+    game: &Game<V>,
+    notation: V::Notation,
+    req: &AnalyzeRequest,
+) -> Result<Option<Vec<V::Move>>, ApiError> {
+    if req.searchmoves.is_none() && req.exclude.is_none() {
+        return Ok(None);
+    }
+    let mut root = match &req.searchmoves {
+        Some(texts) => move_list(game, notation, "searchmoves", texts)?,
+        None => {
+            let mut all = Vec::new();
+            game.current().legal_moves(&mut all);
+            all
+        }
+    };
+    if let Some(texts) = &req.exclude {
+        let excluded = move_list(game, notation, "exclude", texts)?;
+        root.retain(|m| !excluded.contains(m));
+    }
+    if root.is_empty() {
+        let field = if req.exclude.is_some() {
+            "exclude"
+        } else {
+            "searchmoves"
+        };
+        return Err(ApiError::new(
+            Problem::InvalidLimits,
+            format!("{field}: no move is left to search"),
+        )
+        .field(field));
+    }
+    Ok(Some(root))
+}
+
+/// Reads an analysis request: its game (which must go on) and limits.
+fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepared<V>, ApiError> {
+    guarded(|| {
+        let Replayed {
+            game,
+            notation,
+            record,
+            ..
+        } = game_of::<V>(req)?;
+        let (limits, applied, level, seed) = search_limits::<V>(&req.asked(), &pool.config)?;
+        let root = root_of(&game, notation, req)?;
+        let request = Request {
+            limits,
+            root,
+            all_moves: req.all_moves.unwrap_or(false),
+            threat: req.threat.unwrap_or(false),
+            level,
+            seed,
+        };
+        let outcome = game.outcome();
+        if let Outcome::Ended(v) = &outcome {
+            return Err(game_over::<V>(
+                Problem::GameEnded,
+                format!(
+                    "the game is over ({}): {}",
+                    outcome.result(),
+                    V::explain(&game, v)
+                ),
+                v,
+            ));
+        }
+        let summary = summary(&game, &outcome, record.as_ref());
+        Ok(Prepared {
+            game,
+            notation,
+            request,
+            applied,
+            summary,
+        })
+    })
+}
+
+async fn analyzed<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
+    let p = prepare::<V>(&a.req, &a.pool)?;
+    let game = p.game.clone();
+    let pool = &a.pool;
+    let permit = pool
+        .admit(a.client, a.peer.as_deref())
+        .await
+        .map_err(|r| refused(r, pool))?;
+    let found = pool
+        .start(permit, p.game, p.request, a.peer, None)
+        .map_err(|r| refused(r, pool))?
+        .finish()
+        .await
+        .map_err(|r| refused(r, pool))?;
+    analysis(&game, p.notation, p.summary, p.applied, found)
+}
+
+/// A streamed analysis once its search is admitted, to await.
+pub type Streaming = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Lines, ApiError>>>>;
+
+/// `POST …/analyze` with `Accept: application/x-ndjson`: the request is
+/// read and the search admitted before the answer starts (its problems are
+/// answered as usual); then one line per completed depth
+/// ([`AnalyzeProgress`]) and the final answer ([`AnalyzeResponse`], or a
+/// problem) as the last line.
+pub struct AnalyzeStream(pub Analyze);
+
+impl Visitor for AnalyzeStream {
+    type Output = Streaming;
+    fn visit<V: Playable>(self) -> Streaming {
+        Box::pin(analyze_stream::<V>(self.0))
+    }
+}
+
+async fn analyze_stream<V: Playable>(a: Analyze) -> Result<Lines, ApiError> {
+    let p = prepare::<V>(&a.req, &a.pool)?;
+    let permit = a
+        .pool
+        .admit(a.client, a.peer.as_deref())
+        .await
+        .map_err(|r| refused(r, &a.pool))?;
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let game = p.game.clone();
+    let notation = p.notation;
+    let (progress_tx, from) = (tx.clone(), game.clone());
+    let report: Report<V::Move> = Box::new(move |r| {
+        let line = AnalyzeProgress {
+            depth: r.depth,
+            nodes: r.nodes,
+            time_ms: r.elapsed.as_millis() as u64,
+            lines: lines_doc(&from, &r.lines, notation),
+        };
+        let _ = progress_tx.send(ndjson(&line));
+    });
+    let running = a
+        .pool
+        .start(permit, p.game, p.request, a.peer, Some(report))
+        .map_err(|r| refused(r, &a.pool))?;
+    let (summary, applied, pool) = (p.summary, p.applied, a.pool);
+    actix_web::rt::spawn(async move {
+        let answer = running
+            .finish()
+            .await
+            .map_err(|r| refused(r, &pool))
+            .and_then(|found| analysis(&game, notation, summary, applied, found));
+        let _ = tx.send(match answer {
+            Ok(done) => ndjson(&done),
+            Err(e) => ndjson(e.body()),
+        });
+    });
+    Ok(rx)
+}
+
+/// The chances a score stands for in `pos` ([`search::wdl`]).
+fn wdl_doc<V: Evaluate>(pos: &V, score: Score) -> WdlDoc {
+    let w = V::WDL.wdl(score, pos.material());
+    WdlDoc {
+        win: w.win,
+        draw: w.draw,
+        loss: w.loss,
+    }
+}
+
+/// The lines of a search of the game's position, written in `notation`,
+/// each with its chances and its first move's repetition marks.
+fn lines_doc<V: Evaluate>(
+    game: &Game<V>,
+    lines: &[search::Line<V::Move>],
+    notation: V::Notation,
+) -> Vec<AnalysisLine> {
+    let start = game.current();
+    let mover = start.side_to_move();
+    lines
+        .iter()
+        .filter(|l| !l.moves.is_empty())
+        .map(|l| {
+            let repetition = repetition_mark(game, mover, l.moves[0]);
+            AnalysisLine {
+                mv: start.write_move(l.moves[0], notation),
+                moves: search::line_text(start, &l.moves, notation),
+                score: score_doc(l.score),
+                wdl: wdl_doc(start, l.score),
+                depth: l.depth,
+                forbidden_repetition: repetition
+                    .as_ref()
+                    .is_some_and(|r| r.outcome == MoverOutcome::Loss),
+                repetition,
+            }
+        })
+        .collect()
+}
+
+/// The answer of a finished analysis of the game's position.
+fn analysis<V: Evaluate>(
+    game: &Game<V>,
+    notation: V::Notation,
+    summary: PositionSummary,
+    applied: AppliedLimits,
+    found: Option<search::analysis::Analysis<V::Move>>,
+) -> Result<AnalyzeResponse, ApiError> {
+    let found = found.ok_or_else(|| {
+        ApiError::new(
+            Problem::GameEnded,
+            "the side to move has no legal move to search",
+        )
+    })?;
+    let (start, r) = (game.current(), &found.result);
+    let threat = found.threat.map(|t| ThreatDoc {
+        mv: start.pass().write_move(t.mv, notation),
+        score: score_doc(t.score),
+    });
+    Ok(AnalyzeResponse {
+        variant: V::ID,
+        position: summary,
+        best_move: start.write_move(r.best_move, notation),
+        lines: lines_doc(game, &r.lines, notation),
+        threat,
+        depth: r.depth,
+        nodes: r.nodes,
+        nps: r.nps(),
+        time_ms: r.elapsed.as_millis() as u64,
+        limits: applied,
+    })
+}
