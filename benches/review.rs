@@ -51,7 +51,14 @@ fn bench(c: &mut Criterion) {
     g.bench_function("xiangqi-150-plies-50ms", |b| {
         b.iter(|| {
             let table = Table::new(search::table_entries(16));
-            let plies = review::review(&game, &limits, &Control::default(), &table, &mut |_| {});
+            let plies = review::review(
+                &game,
+                game.moves().len(),
+                &limits,
+                &Control::default(),
+                &table,
+                &mut |_| {},
+            );
             assert_eq!(plies.len(), 150);
         })
     });

@@ -76,6 +76,7 @@ fn main() {
         let table = Table::new(search::table_entries(16));
         let reviewed = review::review(
             &game,
+            game.moves().len(),
             &review_limits,
             &Control::default(),
             &table,

@@ -6,17 +6,15 @@
 use super::record;
 use super::replay::Replayed;
 use super::responses::*;
-use super::wire::{Balances, ConductCode, MoverOutcome, Side, Status};
+use super::wire::{Balances, ConductCode, MoverOutcome, Status};
 use crate::pgn;
 use crate::prose::{self, Prose};
 use crate::search::Score;
-use crate::variants::{
-    Color, Game, NotationName, Outcome, Pattern, RepetitionReport, Variant, WarningCode,
-};
+use crate::variants::{Color, Game, Outcome, Pattern, RepetitionReport, Variant, WarningCode};
 
 /// Whether the game goes on, and if not, how it ended, in figures and words.
 pub fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
-    let side = |c: Color| Side::of(V::ID, c);
+    let side = |c: Color| V::side(c);
     GameStatus {
         status: match outcome {
             Outcome::Ongoing => Status::Ongoing,
@@ -44,7 +42,7 @@ pub fn status<V: Prose>(game: &Game<V>, outcome: &Outcome) -> GameStatus {
 
 /// A repetition verdict's grounds, as the answer gives them.
 pub fn repetition_doc<V: Prose>(game: &Game<V>, r: &RepetitionReport) -> RepetitionDoc {
-    let side = |c: Color| Side::of(V::ID, c);
+    let side = |c: Color| V::side(c);
     RepetitionDoc {
         occurrences: r.occurrences.clone(),
         cycle: PlyRange {
@@ -105,7 +103,7 @@ pub fn summary<V: Prose>(
         });
     PositionSummary {
         fen: pos.to_fen(),
-        side_to_move: Side::of(V::ID, pos.side_to_move()),
+        side_to_move: V::side(pos.side_to_move()),
         in_check: pos.in_check(),
         plies: game.moves().len(),
         balances: pos
@@ -120,7 +118,7 @@ pub fn summary<V: Prose>(
                 RepetitionEventDoc {
                     ply: e.ply,
                     result: ruled.result(),
-                    winner: e.verdict.winner.map(|c| Side::of(V::ID, c)),
+                    winner: e.verdict.winner.map(|c| V::side(c)),
                     reason: e.verdict.reason,
                     explanation: V::explain(game, &e.verdict),
                     repetition: e
@@ -152,19 +150,20 @@ pub fn legal_moves_of<V: Prose>(
 ) -> Vec<LegalMove> {
     let pos = game.current();
     let mover = pos.side_to_move();
+    let beside = Written::names::<V>();
     pos.describe_moves(moves, notation)
         .into_iter()
         .zip(moves)
         .map(|(d, &mv)| {
             let repetition = repetition_mark(game, mover, mv);
-            let mut out = LegalMove {
+            let written = d
+                .written
+                .into_iter()
+                .filter(|(name, _)| beside.contains(name))
+                .collect();
+            LegalMove {
                 mv: d.wire,
-                iccs: None,
-                fairy: None,
-                wxf: None,
-                chinese: None,
-                uci: None,
-                san: None,
+                written: Written(written),
                 cost: d.cost,
                 capture: d.capture,
                 check: d.gives_check,
@@ -172,20 +171,7 @@ pub fn legal_moves_of<V: Prose>(
                     .as_ref()
                     .is_some_and(|r| r.outcome == MoverOutcome::Loss),
                 repetition,
-            };
-            for (name, text) in d.written {
-                let slot = match name {
-                    NotationName::Iccs | NotationName::Ucci => &mut out.iccs,
-                    NotationName::Fairy => &mut out.fairy,
-                    NotationName::Wxf => &mut out.wxf,
-                    NotationName::Chinese => &mut out.chinese,
-                    NotationName::Uci => &mut out.uci,
-                    NotationName::San => &mut out.san,
-                    NotationName::Coordinate => continue,
-                };
-                *slot = Some(text);
             }
-            out
         })
         .collect()
 }

@@ -7,9 +7,9 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::wire::Side;
 use crate::variants::{
-    FenError, GameResult, NotationName, Outcome, Reason, Refusal, RulesError, VariantId,
+    FenError, GameResult, NotationName, Outcome, Reason, Refusal, RulesError, Side, Variant,
+    VariantId,
 };
 
 /// The kinds of failure, each with a stable code (`code` in a problem).
@@ -248,9 +248,9 @@ impl ApiError {
     }
 
     /// Names the end of a game that is over.
-    pub fn game(mut self, variant: VariantId, outcome: &Outcome) -> ApiError {
+    pub fn game<V: Variant>(mut self, outcome: &Outcome) -> ApiError {
         self.0.result = Some(outcome.result());
-        self.0.winner = outcome.winner().map(|c| Side::of(variant, c));
+        self.0.winner = outcome.winner().map(V::side);
         self.0.game_reason = outcome.reason();
         self
     }
@@ -319,15 +319,7 @@ pub fn hint_sentence(text: &str, hint: Option<NotationName>) -> String {
     let Some(n) = hint else {
         return String::new();
     };
-    let what = match n {
-        NotationName::Fairy => "Fairy-Stockfish coordinates (ranks 1-10)",
-        NotationName::Uci => "UCI coordinates",
-        NotationName::Iccs | NotationName::Ucci => "ICCS coordinates (ranks 0-9)",
-        NotationName::Wxf => "WXF notation",
-        NotationName::Chinese => "Chinese notation",
-        NotationName::San => "standard algebraic notation",
-        NotationName::Coordinate => "coordinates",
-    };
+    let (what, _) = crate::prose::notation_words(n);
     format!(
         "; '{text}' reads as {what}: send \"notation\": \"{}\"",
         n.as_str()

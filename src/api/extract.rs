@@ -21,6 +21,7 @@ use utoipa::ToSchema;
 use super::engine::EngineConfig;
 use super::error::{ApiError, Problem};
 use super::state::AppState;
+use crate::search::analysis::MAX_MULTIPV;
 use crate::variants::{NotationName, VariantId};
 use strum::VariantArray;
 
@@ -236,6 +237,10 @@ static NOTATION_NAMES: LazyLock<String> = LazyLock::new(|| {
     format!("one of the notation names: {}", names.join(", "))
 });
 
+/// What `multipv` takes.
+static MULTIPV_WORDS: LazyLock<String> =
+    LazyLock::new(|| format!("a whole number from 1 to {MAX_MULTIPV}"));
+
 /// What each field of a request body takes, in words. A test checks that
 /// every field of every request schema is here.
 pub fn expectation(field: &str) -> Option<&'static str> {
@@ -250,7 +255,7 @@ pub fn expectation(field: &str) -> Option<&'static str> {
         "depth" => "a whole number of plies, 1 or more",
         "movetime_ms" => "a whole number of milliseconds, 1 or more",
         "nodes" => "a whole number of nodes, 1 or more",
-        "multipv" => "a whole number from 1 to 5",
+        "multipv" => MULTIPV_WORDS.as_str(),
         "level" => "a whole number from 1 (weakest) to 20 (full strength)",
         "seed" => "a whole number from 0 to 18446744073709551615",
         "evaluation" => "'nnue' or 'hce'",
@@ -288,7 +293,7 @@ fn field_error(field: &str, value: Option<&Value>, config: &EngineConfig) -> Api
         "depth" => Some(u64::from(config.max_depth)),
         "movetime_ms" => Some(config.max_movetime.as_millis() as u64),
         "nodes" => Some(config.max_nodes),
-        "multipv" => Some(5),
+        "multipv" => Some(MAX_MULTIPV as u64),
         _ => None,
     };
     if let (Some(max), Some(Value::Number(n))) = (range, value) {

@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::dispatch::Playable;
+use crate::search::analysis::{level_limits, MAX_MULTIPV};
 use crate::search::level::Level;
 use crate::search::{Limits, Network};
 
@@ -29,13 +30,14 @@ pub fn in_range(limits: &[(&str, Option<u64>, u64)]) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The evaluation a search runs with: the one asked for, else the
-/// variant's network where it has one. A level below the full strength
-/// plays with the hand-written evaluation it was calibrated with.
-pub fn evaluation<V: Playable>(
+/// The network a search runs with: the evaluation asked for, else the
+/// variant's network where it has one (a level below the full strength
+/// then drops it: [`level_limits`]). `nnue` is refused for such a level
+/// and for a variant without a network.
+pub fn network<V: Playable>(
     asked: Option<Evaluation>,
     level: bool,
-) -> Result<(Option<Arc<Network>>, Evaluation), ApiError> {
+) -> Result<Option<Arc<Network>>, ApiError> {
     let refuse = |why: String| {
         Err(ApiError::new(Problem::InvalidLimits, format!("evaluation: {why}")).field("evaluation"))
     };
@@ -48,9 +50,8 @@ pub fn evaluation<V: Playable>(
         (Some(Evaluation::Nnue), None) => {
             refuse(format!("{} has no network; use hce or leave it out", V::ID))
         }
-        (Some(Evaluation::Hce), _) | (None, None) => Ok((None, Evaluation::Hce)),
-        (None, Some(_)) if level => Ok((None, Evaluation::Hce)),
-        (_, Some(net)) => Ok((Some(net), Evaluation::Nnue)),
+        (Some(Evaluation::Hce), _) | (None, None) => Ok(None),
+        (_, Some(net)) => Ok(Some(net)),
     }
 }
 
@@ -100,7 +101,7 @@ pub struct AppliedLimits {
 pub fn search_limits<V: Playable>(
     req: &Asked,
     config: &EngineConfig,
-) -> Result<(Limits, AppliedLimits, Option<Level>, u64), ApiError> {
+) -> Result<(AppliedLimits, Limits, Option<Level>, u64), ApiError> {
     let max_ms = config.max_movetime.as_millis() as u64;
     in_range(&[
         (
@@ -110,7 +111,7 @@ pub fn search_limits<V: Playable>(
         ),
         ("movetime_ms", req.movetime_ms, max_ms),
         ("nodes", req.nodes, config.max_nodes),
-        ("multipv", req.multipv.map(|m| m as u64), 5),
+        ("multipv", req.multipv.map(|m| m as u64), MAX_MULTIPV as u64),
         ("level", req.level.map(u64::from), u64::from(Level::FULL)),
     ])?;
     let multipv = req.multipv.unwrap_or(1);
@@ -128,30 +129,39 @@ pub fn search_limits<V: Playable>(
         (None, false) => config.max_movetime,
     };
     let depth = req.depth.unwrap_or(config.max_depth);
-    let nodes = level.map_or(req.nodes, |l| V::LADDER.cap_nodes(l, req.nodes));
-    let (network, evaluation) = evaluation::<V>(req.evaluation, level.is_some())?;
+    let mut limits = Limits {
+        depth: Some(depth),
+        movetime: Some(movetime),
+        nodes: req.nodes,
+        multipv,
+        optimum: None,
+        threads: config.search_threads,
+        network: network::<V>(req.evaluation, level.is_some())?,
+    };
+    level_limits::<V>(level, &mut limits);
     Ok((
-        Limits {
-            depth: Some(depth),
-            movetime: Some(movetime),
-            nodes,
-            multipv,
-            optimum: None,
-            threads: config.search_threads,
-            network,
-        },
         AppliedLimits {
             depth,
             movetime_ms: movetime.as_millis() as u64,
-            nodes,
+            nodes: limits.nodes,
             multipv,
             level: level.map(|l| u32::from(l.get())),
             seed,
-            evaluation,
+            evaluation: evaluation_of(&limits),
         },
+        limits,
         level,
         seed.unwrap_or(0),
     ))
+}
+
+/// The evaluation `limits` search with.
+pub fn evaluation_of(limits: &Limits) -> Evaluation {
+    if limits.network.is_some() {
+        Evaluation::Nnue
+    } else {
+        Evaluation::Hce
+    }
 }
 
 /// The problem of a search that was not run to an answer.

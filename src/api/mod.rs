@@ -43,7 +43,7 @@ use error::{ApiError, Problem};
         title = "arbiter",
         description = "A stateless rules service for Xiangqi, Taxi chess and Tamerlane chess: legal moves, move validation with reasons, adjudication, engine analysis and diagrams. Every error is `application/problem+json` (RFC 9457) with a stable `type` and `code`."
     ),
-    components(schemas(error::ProblemDetails, wire::Side)),
+    components(schemas(error::ProblemDetails, crate::variants::Side)),
     tags(
         (name = "variants", description = "What the service supports"),
         (name = "rules", description = "Legal moves, validation and adjudication"),
@@ -62,8 +62,16 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .configure(routes::routes)
         .split_for_parts()
         .1;
-    limits_documented(&mut doc);
+    completed(&mut doc);
     doc
+}
+
+/// What the routes' annotations leave out, added to the document served
+/// and to the one checked in alike: the 429 of `--rate-limit`, and a legal
+/// move's field for each notation the variants write.
+fn completed(doc: &mut utoipa::openapi::OpenApi) {
+    limits_documented(doc);
+    responses::Written::document(doc);
 }
 
 /// Adds the 429 of `--rate-limit` to every operation but the probes' (the
@@ -324,7 +332,7 @@ pub fn app(
         .configure(routes::routes)
         .split_for_parts();
     let mut doc = doc;
-    limits_documented(&mut doc);
+    completed(&mut doc);
     app.app_data(web::Data::new(Routes::of(&doc)))
         .app_data(web::Data::new(CorsOrigins(cors_origins.to_vec())))
         .service(

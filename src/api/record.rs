@@ -84,19 +84,6 @@ const OWN_TAGS: [&str; 11] = [
     "Balances",
 ];
 
-/// A notation as a `[Format]` tag names it: `ICCS`, `Fairy`, `WXF`,
-/// `Chinese` (read in any case).
-fn format_tag(name: NotationName) -> &'static str {
-    match name {
-        NotationName::Iccs | NotationName::Ucci => "ICCS",
-        NotationName::Fairy | NotationName::Uci => "Fairy",
-        NotationName::Wxf => "WXF",
-        NotationName::Chinese => "Chinese",
-        NotationName::San => "SAN",
-        NotationName::Coordinate => "Coordinate",
-    }
-}
-
 /// The game as PGN, in the variant's conventions: the seven-tag roster
 /// with the variant's side names (`[Red]`/`[Black]` in Xiangqi), taken
 /// from `record` where it has them; the variant, the set-up position, the
@@ -162,7 +149,7 @@ pub fn write<V: Prose>(
     // saying: it is PGN's own).
     let several = V::info().notations.len() > 1;
     if let Some(name) = name.filter(|&n| n != NotationName::San && several) {
-        tags.push(("Format".to_owned(), format_tag(name).to_owned()));
+        tags.push(("Format".to_owned(), name.pgn_tag().to_owned()));
     }
     if let Some(reason) = outcome.reason() {
         tags.push(("Termination".to_owned(), reason.code().to_owned()));

@@ -401,7 +401,7 @@ pub fn refusal<V: Prose>(
 
 /// A game over: the verdict's words and figures on a problem.
 pub fn game_over<V: Prose>(problem: Problem, detail: String, v: &Verdict) -> ApiError {
-    ApiError::new(problem, detail).game(V::ID, &Outcome::Ended(v.clone()))
+    ApiError::new(problem, detail).game::<V>(&Outcome::Ended(v.clone()))
 }
 
 /// The moves of a request's list (`searchmoves`, `exclude`) as moves of

@@ -4,9 +4,14 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::wire::{Balances, ConductCode, MoverOutcome, Side, Status};
+use super::wire::{Balances, ConductCode, MoverOutcome, Status};
+use crate::dispatch::{Playable, Visitor};
 use crate::pgn::RecordFormat;
-use crate::variants::{GameResult, Nature, Pattern, Reason, VariantId, WarningCode};
+use crate::prose;
+use crate::variants::{
+    GameResult, Nature, NotationInfo, NotationName, Pattern, Reason, Side, Variant, VariantId,
+    WarningCode,
+};
 
 /// A draw a player may claim now.
 #[derive(Debug, Serialize, ToSchema)]
@@ -199,28 +204,12 @@ pub struct LegalMove {
     #[serde(rename = "move")]
     #[schema(example = "h2e2")]
     pub mv: String,
-    /// ICCS/UCCI coordinates, ranks 0-9 (Xiangqi).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "h2e2")]
-    pub iccs: Option<String>,
-    /// Fairy-Stockfish coordinates, ranks 1-10 (Xiangqi).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "h3e3")]
-    pub fairy: Option<String>,
-    /// WXF notation (Xiangqi).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "C2.5")]
-    pub wxf: Option<String>,
-    /// Chinese notation (Xiangqi).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(example = "炮二平五")]
-    pub chinese: Option<String>,
-    /// UCI coordinates (Taxi chess).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub uci: Option<String>,
-    /// Standard algebraic notation (Taxi chess).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub san: Option<String>,
+    /// The move in each notation of its variant, where it has several
+    /// (`iccs`, `fairy`, `wxf`, `chinese`; `uci`, `san`): documented from
+    /// the variants by [`Written::document`].
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub written: Written,
     /// What the move costs in units (Taxi chess): travel + removal + promotion.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cost: Option<u32>,
@@ -237,6 +226,87 @@ pub struct LegalMove {
     /// what the repetition rules would then rule.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionMark>,
+}
+
+/// A move in each notation its variant writes beside `move`, keyed by the
+/// notation's name: every notation of a variant that has several.
+#[derive(Debug, Default)]
+pub struct Written(pub Vec<(NotationName, String)>);
+
+impl Serialize for Written {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, text) in &self.0 {
+            map.serialize_entry(name.as_str(), text)?;
+        }
+        map.end()
+    }
+}
+
+/// The notations of the variant visited, with its name.
+struct NotationsOf;
+
+impl Visitor for NotationsOf {
+    type Output = (&'static str, Vec<NotationInfo>);
+    fn visit<V: Playable>(self) -> Self::Output {
+        (V::NAME, V::info().notations)
+    }
+}
+
+impl Written {
+    /// The notations a variant writes beside `move`: all of them where it
+    /// has several.
+    pub fn names<V: Variant>() -> Vec<NotationName> {
+        let notations = V::info().notations;
+        if notations.len() < 2 {
+            return Vec::new();
+        }
+        notations.iter().map(|n| n.name).collect()
+    }
+
+    /// Adds to the `LegalMove` schema one optional string per notation a
+    /// variant writes beside `move`, described in its words with the
+    /// variants that write it; its example is the first variant's.
+    pub fn document(doc: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        use utoipa::openapi::{RefOr, Schema};
+        let Some(RefOr::T(Schema::Object(legal_move))) = doc
+            .components
+            .as_mut()
+            .and_then(|c| c.schemas.get_mut("LegalMove"))
+        else {
+            return;
+        };
+        let mut fields: Vec<(NotationName, Vec<&str>, Option<&str>)> = Vec::new();
+        for (i, &id) in VariantId::ALL.iter().enumerate() {
+            let (variant, notations) = id.visit(NotationsOf);
+            if notations.len() < 2 {
+                continue;
+            }
+            for n in notations {
+                match fields.iter_mut().find(|f| f.0 == n.name) {
+                    Some(f) => f.1.push(variant),
+                    None => fields.push((n.name, vec![variant], (i == 0).then_some(n.example))),
+                }
+            }
+        }
+        for (name, variants, example) in fields {
+            let words = format!(
+                "{} ({}).",
+                prose::notation_words(name).1,
+                variants.join(", ")
+            );
+            #[allow(deprecated)]
+            let property = ObjectBuilder::new()
+                .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                .description(Some(words))
+                .example(example.map(serde_json::Value::from));
+            legal_move
+                .properties
+                .insert(name.as_str().to_owned(), property.into());
+        }
+    }
 }
 
 /// The result of a game.

@@ -14,32 +14,6 @@ use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::variants::{Color, VariantId};
-
-/// A side of the board as the wire names it: `red` and `black` in Xiangqi,
-/// `white` and `black` in Taxi and Tamerlane chess.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The first mover in Xiangqi.
-    Red,
-    /// The first mover in Taxi and Tamerlane chess.
-    White,
-    /// The second mover in every variant.
-    Black,
-}
-
-impl Side {
-    /// The name of `color` in `variant`.
-    pub fn of(variant: VariantId, color: Color) -> Side {
-        match (variant, color) {
-            (VariantId::Xiangqi, Color::White) => Side::Red,
-            (_, Color::White) => Side::White,
-            (_, Color::Black) => Side::Black,
-        }
-    }
-}
-
 /// Moves played from `fen`, oldest first, written in `notation`: an array of
 /// move strings, or (the Lichess convention) one string of moves separated
 /// by spaces.
@@ -239,29 +213,6 @@ pub enum ReviewFormat {
     Json,
     /// The evaluation graph as an SVG picture (`image/svg+xml`).
     Svg,
-}
-
-/// A reviewed move's class, by the win-percentage points it gave away
-/// (`win_loss`): `best` the engine's own choice (giving away under 5);
-/// `good` under 5;
-/// `inaccuracy` 5 or more; `mistake` 10 or more; `blunder` 15 or more;
-/// `missed_win` a won position (expected score 80 % or more) left for one
-/// that is not (60 % or less).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MoveClassCode {
-    /// The engine's own choice.
-    Best,
-    /// Gave away under 5 points.
-    Good,
-    /// Gave away 5 points or more.
-    Inaccuracy,
-    /// Gave away 10 points or more.
-    Mistake,
-    /// Gave away 15 points or more.
-    Blunder,
-    /// Let a won position go.
-    MissedWin,
 }
 
 /// How `adjudicate` answers.

@@ -52,6 +52,28 @@ pub trait Prose: Variant {
     }
 }
 
+/// A notation's names in words: as a refusal's hint names it (`ICCS
+/// coordinates (ranks 0-9)`), and as a legal move's field in that notation
+/// is described (`ICCS/UCCI coordinates, ranks 0-9`; the variants that
+/// write it are added).
+pub fn notation_words(name: NotationName) -> (&'static str, &'static str) {
+    match name {
+        NotationName::Iccs | NotationName::Ucci => (
+            "ICCS coordinates (ranks 0-9)",
+            "ICCS/UCCI coordinates, ranks 0-9",
+        ),
+        NotationName::Fairy => (
+            "Fairy-Stockfish coordinates (ranks 1-10)",
+            "Fairy-Stockfish coordinates, ranks 1-10",
+        ),
+        NotationName::Uci => ("UCI coordinates", "UCI coordinates"),
+        NotationName::Wxf => ("WXF notation", "WXF notation"),
+        NotationName::Chinese => ("Chinese notation", "Chinese notation"),
+        NotationName::San => ("standard algebraic notation", "Standard algebraic notation"),
+        NotationName::Coordinate => ("coordinates", "Coordinates"),
+    }
+}
+
 /// The state of a game in a sentence.
 pub fn outcome<V: Prose>(game: &Game<V>, outcome: &Outcome) -> String {
     match outcome {

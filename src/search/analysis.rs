@@ -65,6 +65,20 @@ pub struct Analysis<M> {
     pub threat: Option<Threat<M>>,
 }
 
+/// The most lines an analysis reports (`multipv`), in every front-end.
+pub const MAX_MULTIPV: usize = 5;
+
+/// What a level below the full strength changes in the limits it plays
+/// with: the hand-written evaluation the levels were calibrated with, and
+/// at most the level's nodes. Both front-ends play a level this way (and
+/// the API reports these limits).
+pub fn level_limits<V: Evaluate>(level: Option<Level>, limits: &mut Limits) {
+    if let Some(step) = level.and_then(|l| V::LADDER.step(l)) {
+        limits.network = None;
+        limits.nodes = Some(step.cap_nodes(limits.nodes));
+    }
+}
+
 /// Runs an analysis of the current position of `game`. `None` when there
 /// is no root move to choose among (no legal move, or none of those
 /// asked for).
@@ -93,9 +107,9 @@ pub fn analyse<V: Evaluate>(
             .map(|n| (n / u64::from(THREAT_SHARE)).max(1));
         threat_limits.multipv = 1;
     }
+    level_limits::<V>(req.level, &mut limits);
     let weaker = req.level.and_then(|l| V::LADDER.step(l));
     if let Some(step) = weaker {
-        limits.nodes = Some(step.cap_nodes(limits.nodes));
         limits.multipv = limits.multipv.max(step.lines);
     }
     if req.all_moves {

@@ -5,8 +5,15 @@
 use super::{search_with_table, Control, Evaluate, Limits, Score, Table};
 use crate::variants::{Color, Game, Outcome};
 
-/// A move's class, by the win chances it gave away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A reviewed move's class, by the win-percentage points it gave away
+/// (`win_loss`): `best` the engine's own choice (giving away under 5);
+/// `good` under 5;
+/// `inaccuracy` 5 or more; `mistake` 10 or more; `blunder` 15 or more;
+/// `missed_win` a won position (expected score 80 % or more) left for one
+/// that is not (60 % or less).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = MoveClassCode)]
 pub enum MoveClass {
     /// The engine's own choice, giving away less than [`INACCURACY`]
     /// points.
@@ -102,19 +109,21 @@ pub fn classify(best: bool, expected_before: f64, expected_after: f64) -> MoveCl
     }
 }
 
-/// Reviews the moves of `game` from its start, each position searched
-/// under `limits` (one table for the whole game); `on_ply` is told of each
-/// ply as it is reviewed. Stops early, with the plies done, when `control`
-/// is told to stop.
+/// Reviews the first `plies` moves of `game` from its start (a record may
+/// go on past the game's end), each position searched under `limits` (one
+/// table for the whole game); `on_ply` is told of each ply as it is
+/// reviewed. Stops early, with the plies done, when `control` is told to
+/// stop.
 pub fn review<V: Evaluate>(
     game: &Game<V>,
+    plies: usize,
     limits: &Limits,
     control: &Control,
     table: &Table,
     on_ply: &mut dyn FnMut(&PlyReview<V::Move>),
 ) -> Vec<PlyReview<V::Move>> {
     let positions = game.positions();
-    let moves = game.moves();
+    let moves = &game.moves()[..plies.min(game.moves().len())];
     let mut replay = Game::new(positions[0].clone(), game.rules().clone());
     let stopped = || control.stop.load(std::sync::atomic::Ordering::Relaxed);
     // The search of the current position: its best move and score.

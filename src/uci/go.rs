@@ -60,15 +60,48 @@ pub(super) fn go_limits(words: &[&str], multipv: usize) -> (Limits, Clock) {
     (limits, clock)
 }
 
-/// The rules a search plays by: the variant's defaults, with the session's
-/// repetition code for Xiangqi (the `Repetition` option; the other variants
-/// have no such option).
-pub(super) fn session_rules<V: Variant>(repetition: RepetitionRule) -> V::Rules {
-    let mut rules = V::Rules::default();
-    if let Some(x) = (&mut rules as &mut dyn Any).downcast_mut::<xiangqi::Rules>() {
-        x.repetition = repetition;
+/// The rule options of `V` by name, each with its default: its rules as
+/// they serialize.
+fn defaults<V: Variant>() -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(V::Rules::default()) {
+        Ok(serde_json::Value::Object(options)) => options,
+        _ => serde_json::Map::new(),
     }
-    rules
+}
+
+/// The rules a search of `V` plays by: the variant's defaults, with the
+/// session's options for it.
+pub(super) fn session_rules<V: crate::prose::Prose>(
+    options: &serde_json::Map<String, serde_json::Value>,
+) -> Result<V::Rules, String> {
+    let mut rules = defaults::<V>();
+    for (name, value) in options {
+        match rules.get_mut(name) {
+            Some(slot) => *slot = value.clone(),
+            None => {
+                let known: Vec<&str> = rules.keys().map(String::as_str).collect();
+                return Err(format!(
+                    "{} has no rule option {name} (its options: {})",
+                    V::ID,
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    let rules: V::Rules = serde_json::from_value(serde_json::Value::Object(rules))
+        .map_err(|e| format!("{} rules: {e}", V::ID))?;
+    V::check_rules(&rules).map_err(|e| format!("{} rules: {}", V::ID, prose::rules_error(&e)))?;
+    Ok(rules)
+}
+
+/// Whether rule options make valid rules of the variant visited.
+pub(super) struct RulesCheck<'a>(pub(super) &'a serde_json::Map<String, serde_json::Value>);
+
+impl Visitor for RulesCheck<'_> {
+    type Output = Result<(), String>;
+    fn visit<V: Playable>(self) -> Result<(), String> {
+        session_rules::<V>(self.0).map(|_| ())
+    }
 }
 
 /// Builds the game from the words after `position`, under `rules`. The GUI
@@ -142,8 +175,8 @@ pub(super) enum Strength {
 pub(super) struct Go<'a> {
     pub(super) position: &'a [String],
     pub(super) ucci: bool,
-    /// Xiangqi's repetition code.
-    pub(super) repetition: RepetitionRule,
+    /// The session's rule options.
+    pub(super) rules: &'a serde_json::Map<String, serde_json::Value>,
     /// Whether `info` lines carry `wdl`.
     pub(super) show_wdl: bool,
     /// The playing level.
@@ -165,8 +198,9 @@ impl Visitor for Go<'_> {
     /// Searches and prints the `info` lines and the `bestmove`.
     fn visit<V: Playable>(mut self) {
         let say = self.say;
-        let rules = session_rules::<V>(self.repetition);
-        let game = match build::<V>(self.position, self.ucci, rules) {
+        let game = match session_rules::<V>(self.rules)
+            .and_then(|rules| build::<V>(self.position, self.ucci, rules))
+        {
             Ok(g) => g,
             Err(e) => {
                 say(&format!("info string {e}"));
@@ -220,11 +254,7 @@ impl Visitor for Go<'_> {
             Strength::Skill(l) => l,
             Strength::Elo(e) => V::LADDER.level_for_elo(e),
         };
-        let mut limits = self.limits.clone();
-        if !level.is_full() {
-            // The levels were calibrated with the hand-written evaluation.
-            limits.network = None;
-        }
+        let limits = self.limits.clone();
         let request = Request {
             root: Some(root),
             level: Some(level),

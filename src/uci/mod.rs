@@ -13,9 +13,13 @@
 //! the variant played (each variant's ladder has its own Elo; `UCI_Elo`'s
 //! top is the highest of them).
 //!
-//! Xiangqi's repetition code is chosen with `setoption name Repetition value
-//! <code>` (`asian`, the default, `chinese` or `none`: the values of the
-//! service's `rules.repetition`); the search plays by it.
+//! Every rule option of the variant chosen is set with `setoption name Rules
+//! value <JSON object>`, as the service's `rules` (`{"repetition":
+//! "chinese", "repetition_ends_game": false}` for Xiangqi); the options are
+//! checked as the service checks them and kept per variant, and the search
+//! plays by them. `setoption name Repetition value <code>` (`asian`, the
+//! default, `chinese` or `none`) sets Xiangqi's `repetition` alone, whatever
+//! the variant chosen.
 //!
 //! Xiangqi's search evaluates with the shipped network
 //! (`search::eval::nnue::SHIPPED_NAME`, embedded in the binary) unless
@@ -33,16 +37,15 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use std::any::Any;
 use std::collections::HashMap;
 
 use crate::dispatch::{Playable, Visitor};
 use crate::prose;
-use crate::search::analysis::{analyse, Request};
+use crate::search::analysis::{analyse, Request, MAX_MULTIPV};
 use crate::search::eval::nnue;
 use crate::search::level::{Level, ELO_ANCHOR};
 use crate::search::{self, Control, Evaluate, Limits, Network, Score, SearchResult, Table};
-use crate::variants::xiangqi::{self, RepetitionRule};
+use crate::variants::xiangqi::RepetitionRule;
 use crate::variants::{Game, NotationName, Variant, VariantId};
 
 mod go;
@@ -59,8 +62,7 @@ use options::*;
 const MAX_THREADS: usize = 256;
 
 /// The session's transposition tables, one per variant, kept from one `go`
-/// to the next until `ucinewgame`, a new `Hash` or another `Repetition`
-/// code.
+/// to the next until `ucinewgame`, a new `Hash` or other rules.
 #[derive(Default)]
 pub struct Tables(Mutex<HashMap<VariantId, Table>>);
 
@@ -113,8 +115,9 @@ struct Session {
     multipv: usize,
     /// Search threads (the `Threads` option).
     threads: usize,
-    /// Xiangqi's repetition code (the `Repetition` option).
-    repetition: RepetitionRule,
+    /// Each variant's rule options (the `Rules` option; `Repetition` sets
+    /// Xiangqi's `repetition`).
+    rules: HashMap<VariantId, serde_json::Map<String, serde_json::Value>>,
     /// Whether `info` lines carry `wdl` (the `UCI_ShowWDL` option).
     show_wdl: bool,
     /// The playing level (the `Skill Level` option, 1-20).
@@ -135,27 +138,34 @@ struct Session {
     tables: Arc<Tables>,
 }
 
+impl Session {
+    /// A session before any option is set.
+    fn new() -> Session {
+        Session {
+            variant: VariantId::Xiangqi,
+            ucci: false,
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            rules: HashMap::new(),
+            show_wdl: false,
+            skill: Level::full(),
+            limit_strength: false,
+            elo: full_elo(),
+            nnue: true,
+            network: None,
+            position: vec!["startpos".to_owned()],
+            running: None,
+            tables: Arc::new(Tables::default()),
+        }
+    }
+}
+
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
     let out = Arc::new(Mutex::new(output));
     let say = |line: &str| say_to(&out, line);
-    let mut s = Session {
-        variant: VariantId::Xiangqi,
-        ucci: false,
-        hash_mb: 16,
-        threads: 1,
-        multipv: 1,
-        repetition: RepetitionRule::default(),
-        show_wdl: false,
-        skill: Level::full(),
-        limit_strength: false,
-        elo: full_elo(),
-        nnue: true,
-        network: None,
-        position: vec!["startpos".to_owned()],
-        running: None,
-        tables: Arc::new(Tables::default()),
-    };
+    let mut s = Session::new();
     for line in input.lines() {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -173,7 +183,9 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     VariantId::ALL[0]
                 ));
                 say("option name Hash type spin default 16 min 1 max 1024");
-                say("option name MultiPV type spin default 1 min 1 max 5");
+                say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 say("option name UCI_ShowWDL type check default false");
                 say(&format!(
                     "option name Skill Level type spin default {full} min {} max {full}",
@@ -197,6 +209,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     "option name Repetition type combo default {}{codes}",
                     RepetitionRule::default().as_str()
                 ));
+                say("option name Rules type string default {}");
                 say("option name Evaluation type combo default nnue var nnue var hce");
                 say("option name EvalFile type string default <empty>");
                 say(if s.ucci { "ucciok" } else { "uciok" });
@@ -229,7 +242,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     .nnue
                     .then(|| s.network.clone().unwrap_or_else(nnue::shipped));
                 let position = s.position.clone();
-                let (variant, ucci, repetition) = (s.variant, s.ucci, s.repetition);
+                let (variant, ucci) = (s.variant, s.ucci);
+                let rules = s.rules.get(&variant).cloned().unwrap_or_default();
                 let show_wdl = s.show_wdl;
                 let strength = if s.limit_strength {
                     Strength::Elo(s.elo)
@@ -246,7 +260,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                     let go = Go {
                         position: &position,
                         ucci,
-                        repetition,
+                        rules: &rules,
                         show_wdl,
                         strength,
                         searchmoves: &searchmoves,

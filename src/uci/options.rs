@@ -8,7 +8,8 @@ pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
     let rest = text.strip_prefix("name ").unwrap_or(&text);
     let (name, value) = match rest.split_once(" value ") {
         Some((n, v)) => (n.trim(), v.trim()),
-        None => (rest.trim(), ""),
+        // `value` with nothing after it: an empty value.
+        None => (rest.strip_suffix(" value").unwrap_or(rest).trim(), ""),
     };
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => match VariantId::parse(&value.to_ascii_lowercase()) {
@@ -53,18 +54,14 @@ pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
             Err(_) => say(&format!("info string bad UCI_Elo value: {value}")),
         },
         "multipv" => match value.parse::<usize>() {
-            Ok(n) => s.multipv = n.clamp(1, 5),
+            Ok(n) => s.multipv = n.clamp(1, MAX_MULTIPV),
             Err(_) => say(&format!("info string bad MultiPV value: {value}")),
         },
         "repetition" => match RepetitionRule::parse(&value.to_ascii_lowercase()) {
             Some(r) => {
-                // Scores kept under one code are not the other's (and a
-                // running search holds the tables).
-                if r != s.repetition {
-                    stop(s);
-                    s.tables.clear();
-                }
-                s.repetition = r;
+                let mut rules = s.rules.get(&VariantId::Xiangqi).cloned().unwrap_or_default();
+                rules.insert("repetition".to_owned(), r.as_str().into());
+                set_rules(s, VariantId::Xiangqi, rules);
                 if s.variant != VariantId::Xiangqi {
                     say(&format!(
                         "info string Repetition applies to xiangqi only (kept for when it is the variant; now {})",
@@ -79,6 +76,15 @@ pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
                     codes.join(", ")
                 ))
             }
+        },
+        "rules" => match serde_json::from_str(if value.is_empty() { "{}" } else { value }) {
+            Ok(serde_json::Value::Object(rules)) => match s.variant.visit(RulesCheck(&rules)) {
+                Ok(()) => set_rules(s, s.variant, rules),
+                Err(e) => say(&format!("info string bad Rules value: {e}")),
+            },
+            _ => say(&format!(
+                "info string bad Rules value: {value} (a JSON object of rule options, as the service's rules)"
+            )),
         },
         "evaluation" => match value {
             "nnue" | "hce" => {
@@ -116,4 +122,18 @@ pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
         }
         _ => say(&format!("info string unknown option: {name}")),
     }
+}
+
+/// A variant's rules from now on. Scores kept under other rules are not
+/// these rules' (and a running search holds the tables).
+fn set_rules(
+    s: &mut Session,
+    variant: VariantId,
+    rules: serde_json::Map<String, serde_json::Value>,
+) {
+    if s.rules.get(&variant) != Some(&rules) {
+        stop(s);
+        s.tables.clear();
+    }
+    s.rules.insert(variant, rules);
 }

@@ -23,7 +23,7 @@ mod vocabulary;
 pub use game::{Game, PlayError, RepetitionEvent};
 pub use perft::{perft, perft_divide};
 pub use vocabulary::{
-    Color, GameResult, Nature, NotationName, Pattern, Reason, Refusal, VariantId, WarningCode,
+    Color, GameResult, Nature, NotationName, Pattern, Reason, Refusal, Side, VariantId, WarningCode,
 };
 
 /// What the variants' tests look at in a refused move: its code, and the
@@ -410,6 +410,14 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
 
     /// Which variant this is.
     const ID: VariantId;
+
+    /// The sides' names, first mover first: `[Red, Black]` in Xiangqi.
+    const SIDES: [Side; 2];
+
+    /// The name of `color` in this variant.
+    fn side(color: Color) -> Side {
+        Self::SIDES[color as usize]
+    }
 
     /// What the variant states about itself.
     fn info() -> VariantInfo;

@@ -17,6 +17,19 @@ pub enum Color {
     Black = 1,
 }
 
+/// A side of the board as the wire names it: `red` and `black` in Xiangqi,
+/// `white` and `black` in Taxi and Tamerlane chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The first mover in Xiangqi.
+    Red,
+    /// The first mover in Taxi and Tamerlane chess.
+    White,
+    /// The second mover in every variant.
+    Black,
+}
+
 impl Color {
     /// The other side.
     #[inline]
@@ -116,6 +129,19 @@ impl NotationName {
     /// The name on the wire, e.g. `iccs`.
     pub fn as_str(self) -> &'static str {
         self.into()
+    }
+
+    /// The notation as PGN's `[Format]` tag names it: `ICCS`, `Fairy`,
+    /// `WXF`, `Chinese`, `SAN`, `Coordinate` (read back in any case).
+    pub fn pgn_tag(self) -> &'static str {
+        match self {
+            NotationName::Iccs | NotationName::Ucci => "ICCS",
+            NotationName::Fairy | NotationName::Uci => "Fairy",
+            NotationName::Wxf => "WXF",
+            NotationName::Chinese => "Chinese",
+            NotationName::San => "SAN",
+            NotationName::Coordinate => "Coordinate",
+        }
     }
 
     /// Reads a name in any case.

@@ -393,7 +393,7 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
             record,
             ..
         } = game_of::<V>(req)?;
-        let (limits, applied, level, seed) = search_limits::<V>(&req.asked(), &pool.config)?;
+        let (applied, limits, level, seed) = search_limits::<V>(&req.asked(), &pool.config)?;
         let root = root_of(&game, notation, req)?;
         let request = Request {
             limits,

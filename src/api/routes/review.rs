@@ -15,16 +15,18 @@ use crate::api::engine::Peer;
 use crate::api::error::{guarded, ApiError, BodyErrors, BusyError, Problem, VariantError};
 use crate::api::extract::{Body, VariantPath};
 use crate::api::fair::{self, ClientKey};
-use crate::api::limits::{evaluation, in_range, refused};
+use crate::api::limits::{evaluation_of, in_range, network, refused};
 use crate::api::media::{accepts, ndjson_response, NDJSON, SVG};
 use crate::api::replay::{replay, Extent};
 use crate::api::requests::{game_request, AnyRules, PositionFields};
 use crate::api::responses::{AdjudicateResponse, ScoreDoc, WdlDoc};
 use crate::api::state::AppState;
-use crate::api::wire::{Balances, Evaluation, MoveClassCode, Moves, ReviewFormat, Side};
+use crate::api::wire::{Balances, Evaluation, Moves, ReviewFormat};
 use crate::dispatch::{Playable, Visitor};
 use crate::search;
+use crate::search::review::MoveClass;
 use crate::search::Limits;
+use crate::variants::Side;
 use crate::variants::{Color, Game, NotationName, VariantId};
 use std::time::Duration;
 
@@ -88,7 +90,7 @@ pub struct ReviewPly {
     /// draw / 2, before less after; 0 when it gained), to 0.1.
     pub win_loss: f64,
     /// The move's class.
-    pub class: MoveClassCode,
+    pub class: MoveClass,
 }
 
 /// One side's figures in a review.
@@ -305,11 +307,10 @@ fn review_ply<V: Playable>(
     notation: V::Notation,
     p: &search::review::PlyReview<V::Move>,
 ) -> ReviewPly {
-    use search::review::MoveClass;
     let before = &game.positions()[p.ply - 1];
     ReviewPly {
         ply: p.ply,
-        side: Side::of(V::ID, p.mover),
+        side: V::side(p.mover),
         mv: before.write_move(p.mv, notation),
         best_move: before.write_move(p.best, notation),
         score_before: score_doc(p.score_before),
@@ -320,14 +321,7 @@ fn review_ply<V: Playable>(
             loss: p.wdl_before.loss,
         },
         win_loss: (p.win_loss * 10.0).round() / 10.0,
-        class: match p.class {
-            MoveClass::Best => MoveClassCode::Best,
-            MoveClass::Good => MoveClassCode::Good,
-            MoveClass::Inaccuracy => MoveClassCode::Inaccuracy,
-            MoveClass::Mistake => MoveClassCode::Mistake,
-            MoveClass::Blunder => MoveClassCode::Blunder,
-            MoveClass::MissedWin => MoveClassCode::MissedWin,
-        },
+        class: p.class,
     }
 }
 
@@ -368,11 +362,7 @@ async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
                     let _ = tx.send(ndjson(&review_ply(&job_game, notation, p)));
                 }
             };
-            let mut upto = Game::new(job_game.positions()[0].clone(), job_game.rules().clone());
-            for &m in &job_game.moves()[..end] {
-                upto.play(m);
-            }
-            search::review::review(&upto, &limits, control, &table, &mut on_ply)
+            search::review::review(&job_game, end, &limits, control, &table, &mut on_ply)
         })
         .map_err(|e| refused(e, &r.pool))?;
     let (pool, svg) = (r.pool.clone(), r.svg);
@@ -419,7 +409,7 @@ async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
                 let count =
                     |k: search::review::MoveClass| own.clone().filter(|p| p.class == k).count();
                 SideReview {
-                    side: Side::of(V::ID, c),
+                    side: V::side(c),
                     accuracy: search::review::accuracy(&reviewed, c)
                         .map(|a| (a * 10.0).round() / 10.0),
                     inaccuracies: count(search::review::MoveClass::Inaccuracy),
@@ -482,22 +472,20 @@ fn review_limits<V: Playable>(
         None if req.nodes.is_some() || req.depth.is_some() => share.min(max_ms),
         None => REVIEW_MOVETIME_MS.min(share),
     };
-    let (network, evaluation) = evaluation::<V>(None, false)?;
-    Ok((
-        Limits {
-            depth: req.depth,
-            movetime: Some(Duration::from_millis(movetime)),
-            nodes: req.nodes,
-            multipv: 1,
-            optimum: None,
-            threads: config.search_threads,
-            network,
-        },
-        ReviewLimits {
-            movetime_ms: movetime,
-            nodes: req.nodes,
-            depth: req.depth,
-            evaluation,
-        },
-    ))
+    let limits = Limits {
+        depth: req.depth,
+        movetime: Some(Duration::from_millis(movetime)),
+        nodes: req.nodes,
+        multipv: 1,
+        optimum: None,
+        threads: config.search_threads,
+        network: network::<V>(None, false)?,
+    };
+    let applied = ReviewLimits {
+        movetime_ms: movetime,
+        nodes: req.nodes,
+        depth: req.depth,
+        evaluation: evaluation_of(&limits),
+    };
+    Ok((limits, applied))
 }

@@ -8,10 +8,11 @@ use utoipa::ToSchema;
 use crate::api::error::{ApiError, VariantError};
 use crate::api::extract::VariantPath;
 use crate::api::rules::rule_options;
-use crate::api::wire::{OptionType, Side};
+use crate::api::wire::OptionType;
 use crate::dispatch::{Playable, Visitor};
 use crate::prose::Prose;
 use crate::variants::Color;
+use crate::variants::Side;
 use crate::variants::{NotationName, VariantId};
 
 /// A rule option of a variant, as `GET /v1/variants/{variant}` lists it
@@ -140,7 +141,7 @@ fn variant_details<V: Prose>() -> VariantDetails {
         files: info.files,
         ranks: info.ranks,
         start_fen: info.start_fen.to_owned(),
-        sides: vec![Side::of(V::ID, Color::White), Side::of(V::ID, Color::Black)],
+        sides: vec![V::side(Color::White), V::side(Color::Black)],
         notations: info
             .notations
             .into_iter()

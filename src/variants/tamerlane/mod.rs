@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats, Side,
     Variant, VariantId, VariantInfo, Verdict,
 };
 
@@ -158,6 +158,7 @@ impl Variant for Position {
     type Why = Why;
 
     const ID: VariantId = VariantId::Tamerlane;
+    const SIDES: [Side; 2] = [Side::White, Side::Black];
 
     fn info() -> VariantInfo {
         VariantInfo {

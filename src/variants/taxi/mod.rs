@@ -23,7 +23,7 @@ pub use why::{Cost, Why};
 
 use super::{
     Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
-    RulesError, SetupError, Variant, VariantId, VariantInfo, Verdict,
+    RulesError, SetupError, Side, Variant, VariantId, VariantInfo, Verdict,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -139,6 +139,7 @@ impl Variant for Position {
     type Why = Why;
 
     const ID: VariantId = VariantId::Taxi;
+    const SIDES: [Side; 2] = [Side::White, Side::Black];
 
     fn info() -> VariantInfo {
         VariantInfo {

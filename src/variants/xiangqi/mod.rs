@@ -28,7 +28,7 @@ pub use repetition::judge_cycle;
 pub use why::Why;
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats, Side,
     Variant, VariantId, VariantInfo, Verdict, Warning, WarningCode,
 };
 use board::{color_of, kind_of, RANKS};
@@ -178,6 +178,7 @@ impl Variant for Position {
     type Why = Why;
 
     const ID: VariantId = VariantId::Xiangqi;
+    const SIDES: [Side; 2] = [Side::Red, Side::Black];
 
     fn info() -> VariantInfo {
         VariantInfo {
