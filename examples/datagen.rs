@@ -10,7 +10,7 @@
 //! Each game opens with `--random-plies` seeded random moves (drawn again
 //! until a short search finds the position within `--balanced` centipawns
 //! of level) and is then played by the search at `--nodes` a move. Lines
-//! are `FEN | score | result`, Red's side (see `arbiter::search::datagen`);
+//! are `FEN | score | result`, Red's side (see `arbiter::training::datagen`);
 //! the same arguments write the same file. The output is appended to, so a
 //! run can be continued with another `--seed`.
 //!
@@ -29,9 +29,9 @@ use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
-use arbiter::search::datagen::{generate, rescore, Config, Record};
 use arbiter::search::eval::nnue;
 use arbiter::search::Network;
+use arbiter::training::datagen::{generate, rescore, Config, Record};
 use arbiter::variants::xiangqi::{Notation, Position, Rules};
 use arbiter::variants::{Color, Variant};
 use clap::Parser;
@@ -159,7 +159,7 @@ fn main() -> std::io::Result<()> {
     // Room for a whole game, so that each game is one write.
     let mut out = BufWriter::with_capacity(1 << 20, file);
     let start = Instant::now();
-    let mut report = |i: usize, s: &arbiter::search::datagen::Summary| {
+    let mut report = |i: usize, s: &arbiter::training::datagen::Summary| {
         if (i + 1).is_multiple_of(50) {
             eprintln!(
                 "{} games, {} positions, +{} ={} -{} (Red), {:.0} s",

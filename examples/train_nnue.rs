@@ -18,8 +18,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arbiter::search::eval::nnue::data::Sample;
-use arbiter::search::eval::nnue::train::{constant_loss, Config, Trainer};
+use arbiter::training::data::Sample;
+use arbiter::training::train::{constant_loss, Config, Trainer};
 use clap::Parser;
 
 #[derive(Parser)]

@@ -11,5 +11,7 @@ pub mod fuzzing;
 pub mod pgn;
 pub mod prose;
 pub mod search;
+#[cfg(feature = "training")]
+pub mod training;
 pub mod uci;
 pub mod variants;

@@ -577,7 +577,7 @@ fn uci_keeps_its_table_between_searches_until_a_new_game() {
 
 #[test]
 fn uci_evaluates_with_the_shipped_network_a_file_or_by_hand_and_refuses_a_damaged_file() {
-    let mut model = arbiter::search::eval::nnue::Model::random(32, 3);
+    let mut model = arbiter::training::Model::random(32, 3);
     for (i, b) in model.bias.iter_mut().enumerate() {
         *b = (i % 4) as f32 * 0.15;
     }

@@ -7,7 +7,7 @@
 //!
 //! 0. `variants` (the rules core)
 //! 1. `search`, `prose`, `diagram`, `pgn`
-//! 2. `dispatch`
+//! 2. `dispatch`, `training`
 //! 3. `api`, `uci`, `fuzzing`
 //! 4. `main.rs`
 //!
@@ -22,7 +22,7 @@ fn layer(module: &str) -> Option<u8> {
     Some(match module {
         "variants" => 0,
         "search" | "prose" | "diagram" | "pgn" => 1,
-        "dispatch" => 2,
+        "dispatch" | "training" => 2,
         "api" | "uci" | "fuzzing" => 3,
         "main" => 4,
         _ => return None,

@@ -3,14 +3,14 @@
 //! a constant prediction, quantised, written, read back through the
 //! engine's loader and compared with the float network it came from.
 
-use arbiter::search::datagen::{generate, rescore, Config as DataConfig, Record};
-use arbiter::search::eval::nnue::data::parse_all;
-use arbiter::search::eval::nnue::train::{constant_loss, Config, Trainer};
 use arbiter::search::eval::nnue::Network;
+use arbiter::training::data::parse_all;
+use arbiter::training::datagen::{generate, rescore, Config as DataConfig, Record};
+use arbiter::training::train::{constant_loss, Config, Trainer};
 use arbiter::variants::xiangqi::{Notation, Position, Rules};
 use arbiter::variants::{Color, Variant};
 
-fn data(games: usize, seed: u64, threads: usize) -> (String, arbiter::search::datagen::Summary) {
+fn data(games: usize, seed: u64, threads: usize) -> (String, arbiter::training::datagen::Summary) {
     data_with(games, seed, threads, None)
 }
 
@@ -19,7 +19,7 @@ fn data_with(
     seed: u64,
     threads: usize,
     network: Option<std::sync::Arc<Network>>,
-) -> (String, arbiter::search::datagen::Summary) {
+) -> (String, arbiter::training::datagen::Summary) {
     let config = DataConfig {
         games,
         nodes: 400,
@@ -57,7 +57,7 @@ fn self_play_data_is_reproducible_and_well_formed() {
         assert!(!pos.in_check(), "a position in check was kept: {line}");
         let score: i32 = fields[1].parse().expect("a score");
         assert!(
-            score.abs() <= arbiter::search::datagen::SCORE_LIMIT,
+            score.abs() <= arbiter::training::datagen::SCORE_LIMIT,
             "{line}"
         );
         assert!(["1", "0.5", "0"].contains(&fields[2]), "{line}");

@@ -12,7 +12,6 @@
 
 pub mod analysis;
 pub mod bench;
-pub mod datagen;
 pub mod eval;
 mod history;
 pub mod level;
@@ -368,5 +367,7 @@ fn internal(score: Score) -> i32 {
     }
 }
 
+#[cfg(all(test, feature = "training"))]
+mod network_tests;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -3,6 +3,7 @@
 
 pub mod board;
 mod fen;
+mod legal;
 mod notation;
 mod position;
 mod verdict;

@@ -10,6 +10,8 @@ mod verdict;
 mod why;
 
 #[cfg(test)]
+mod notation_tests;
+#[cfg(test)]
 mod tests;
 
 pub use board::{

@@ -2,6 +2,7 @@
 //! `docs/rules/xiangqi.md`.
 
 mod attacks;
+mod bitboards;
 pub mod board;
 mod fen;
 mod legal;
@@ -400,5 +401,7 @@ impl Variant for Position {
     }
 }
 
+#[cfg(test)]
+mod repetition_book_tests;
 #[cfg(test)]
 mod repetition_tests;

@@ -1,19 +1,16 @@
 //! A Xiangqi evaluation network of our own (issue 31): the inputs
-//! ([`features`]), the quantised network the search runs ([`network`]),
-//! training positions ([`data`]) and the trainer ([`train`]). Training data
-//! comes from the engine's own games (`search::datagen`).
+//! ([`features`]) and the quantised network the search runs ([`network`]).
+//! The data and the trainer that make one are `crate::training`'s (the
+//! `training` feature).
 
-pub mod data;
 pub mod features;
 pub mod network;
-pub mod train;
 
-#[cfg(test)]
+// The tests make random networks with the trainer's float model.
+#[cfg(all(test, feature = "training"))]
 mod tests;
 
-pub use data::Sample;
 pub use network::{Accumulator, Network, NetworkError};
-pub use train::{Model, Trainer};
 
 use std::sync::{Arc, LazyLock};
 

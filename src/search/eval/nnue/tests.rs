@@ -1,8 +1,8 @@
-use super::data::{parse_all, Sample};
 use super::features::{feature, Delta, INPUTS};
 use super::network::{Accumulator, Network, NetworkError, MAX_HIDDEN};
-use super::train::{constant_loss, Config, Model, Trainer};
 use crate::search::Evaluate;
+use crate::training::data::{parse_all, Sample};
+use crate::training::train::{constant_loss, Config, Model, Trainer};
 use crate::variants::xiangqi::{Position, Rules};
 use crate::variants::{Color, Variant};
 

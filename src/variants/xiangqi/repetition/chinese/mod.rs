@@ -39,6 +39,8 @@ mod book;
 #[cfg(test)]
 mod book_reference;
 #[cfg(test)]
+mod principle_tests;
+#[cfg(test)]
 mod tests;
 
 /// How many pieces of `c` can attack (chariots, horses, cannons, and

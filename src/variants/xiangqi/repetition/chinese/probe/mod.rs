@@ -16,8 +16,7 @@ use crate::variants::xiangqi::position::{Move, Position};
 use crate::variants::xiangqi::why::between;
 use crate::variants::Color;
 
-/// The longest chain of checks of a mate threat (the book's 图17 needs
-/// seven).
+/// The longest chain of checks of a mate threat (the book's 图17 needs seven).
 const MATE_CHECKS: u32 = 7;
 /// The longest chain of checks of a mate that refutes a capture where the
 /// opponent's counter-checks are otherwise ignored (图8).
@@ -30,8 +29,7 @@ pub(super) const COUNTER_CHECKS: u32 = 2;
 /// Plies of captures played out in an exchange.
 const EXCHANGE_PLIES: u32 = 12;
 /// Positions one question (a mate threat, the wins of one position) may
-/// visit: no position makes a verdict slow. The book's examples need at
-/// most about 16,000.
+/// visit: no position makes a verdict slow. The book's examples need at most about 16,000.
 const BUDGET: u32 = 60_000;
 #[cfg(test)]
 thread_local! {

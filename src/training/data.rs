@@ -1,9 +1,9 @@
 //! Training positions as the trainer keeps them: the pieces, the side to
 //! move, the search's score and the game's result, both from the side to
-//! move. Read from the lines `search::datagen` writes
+//! move. Read from the lines `training::datagen` writes
 //! (`FEN | score | result`, Red's side).
 
-use super::features::{mirror, pieces, MAX_ACTIVE};
+use crate::search::eval::nnue::features::{mirror, pieces, MAX_ACTIVE};
 use crate::variants::xiangqi::board::{Piece, Sq};
 use crate::variants::xiangqi::{Position, Rules};
 use crate::variants::{Color, Variant};

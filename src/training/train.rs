@@ -6,8 +6,8 @@
 //! can be written as a checkpoint and a run resumed from it.
 
 use super::data::Sample;
-use super::features::{feature, pieces, INPUTS, MAX_ACTIVE};
-use super::network::{Network, NetworkError, QA, QB, SCALE};
+use crate::search::eval::nnue::features::{feature, pieces, INPUTS, MAX_ACTIVE};
+use crate::search::eval::nnue::network::{Network, NetworkError, QA, QB, SCALE};
 use crate::variants::xiangqi::Position;
 use crate::variants::Color;
 

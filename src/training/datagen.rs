@@ -21,7 +21,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
-use super::{
+use crate::search::{
     search_with_table, table_entries, Control, Evaluate, Limits, Network, SearchResult, Table,
 };
 use crate::variants::{Color, Game, Outcome, Variant};
