@@ -150,20 +150,14 @@ pub fn legal_moves_of<V: Prose>(
 ) -> Vec<LegalMove> {
     let pos = game.current();
     let mover = pos.side_to_move();
-    let beside = Written::names::<V>();
     pos.describe_moves(moves, notation)
         .into_iter()
         .zip(moves)
         .map(|(d, &mv)| {
             let repetition = repetition_mark(game, mover, mv);
-            let written = d
-                .written
-                .into_iter()
-                .filter(|(name, _)| beside.contains(name))
-                .collect();
             LegalMove {
                 mv: d.wire,
-                written: Written(written),
+                written: Written::of(d.written),
                 cost: d.cost,
                 capture: d.capture,
                 check: d.gives_check,

@@ -4,6 +4,8 @@
 //! diagram's query. A variant's `rules` are read the same way, once the
 //! variant is known (see [`super::rules`]).
 
+use std::any::TypeId;
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::LazyLock;
@@ -117,10 +119,19 @@ pub(crate) fn unknown_parameter(name: &str, what: &str, takes: &str) -> ApiError
 }
 
 /// Reads a request body: JSON, an object, the fields of `T`.
-pub fn read_body<T: DeserializeOwned + ToSchema>(
+pub fn read_body<T: DeserializeOwned + ToSchema + 'static>(
     bytes: &[u8],
     config: &EngineConfig,
 ) -> Result<T, ApiError> {
+    // The usual body, an object `T` reads as it stands (every body type
+    // refuses unknown fields), is read straight; any other is read again
+    // below, where each refusal finds its words.
+    let object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    if object {
+        if let Ok(body) = serde_json::from_slice(bytes) {
+            return Ok(body);
+        }
+    }
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
         let detail = if e.is_eof() {
             "the body is not valid JSON: it ends too soon".to_owned()
@@ -142,7 +153,7 @@ pub fn read_body<T: DeserializeOwned + ToSchema>(
             ),
         ));
     };
-    check_fields(object, &T::schema(), "", "this request")?;
+    check_fields(object, Fields::of::<T>(), "", "this request")?;
     serde_path_to_error::deserialize(&value).map_err(|e| {
         let field = e.path().to_string();
         field_error(&field, at_path(&value, e.path()), config)
@@ -157,15 +168,40 @@ fn properties(schema: &RefOr<Schema>) -> (Vec<String>, Vec<String>) {
     }
 }
 
+/// The members an object of a body or rules type may have, and the ones it
+/// must: read from the type's schema the first time it is asked, then kept
+/// (a schema is built afresh on every call, and a request must not pay for
+/// that).
+pub(super) struct Fields {
+    known: Vec<String>,
+    required: Vec<String>,
+}
+
+impl Fields {
+    /// The fields of `T`.
+    pub(super) fn of<T: ToSchema + 'static>() -> &'static Fields {
+        type Kept = std::sync::RwLock<HashMap<TypeId, &'static Fields>>;
+        static KEPT: LazyLock<Kept> = LazyLock::new(Kept::default);
+        let id = TypeId::of::<T>();
+        if let Some(&fields) = KEPT.read().unwrap_or_else(|e| e.into_inner()).get(&id) {
+            return fields;
+        }
+        let (known, required) = properties(&T::schema());
+        let mut kept = KEPT.write().unwrap_or_else(|e| e.into_inner());
+        kept.entry(id)
+            .or_insert_with(|| Box::leak(Box::new(Fields { known, required })))
+    }
+}
+
 /// Refuses unknown members and missing required ones; `prefix` is the path
 /// of the object (`""` for the body, `"rules."` for rules).
 pub(super) fn check_fields(
     object: &Map<String, Value>,
-    schema: &RefOr<Schema>,
+    fields: &Fields,
     prefix: &str,
     what: &str,
 ) -> Result<(), ApiError> {
-    let (known, required) = properties(schema);
+    let Fields { known, required } = fields;
     let problem = if prefix.is_empty() {
         Problem::InvalidRequest
     } else {

@@ -9,8 +9,7 @@ use crate::dispatch::{Playable, Visitor};
 use crate::pgn::RecordFormat;
 use crate::prose;
 use crate::variants::{
-    GameResult, Nature, NotationInfo, NotationName, Pattern, Reason, Side, Variant, VariantId,
-    WarningCode,
+    GameResult, Nature, NotationInfo, NotationName, Pattern, Reason, Side, VariantId, WarningCode,
 };
 
 /// A draw a player may claim now.
@@ -255,14 +254,20 @@ impl Visitor for NotationsOf {
 }
 
 impl Written {
-    /// The notations a variant writes beside `move`: all of them where it
-    /// has several.
-    pub fn names<V: Variant>() -> Vec<NotationName> {
-        let notations = V::info().notations;
-        if notations.len() < 2 {
-            return Vec::new();
+    /// A move's notations as a variant writes them, kept beside `move`
+    /// where the variant has several.
+    pub fn of(written: Vec<(NotationName, String)>) -> Written {
+        if Written::beside(written.len()) {
+            Written(written)
+        } else {
+            Written::default()
         }
-        notations.iter().map(|n| n.name).collect()
+    }
+
+    /// Whether a variant with `notations` notations writes them beside
+    /// `move`: where it has several.
+    fn beside(notations: usize) -> bool {
+        notations >= 2
     }
 
     /// Adds to the `LegalMove` schema one optional string per notation a
@@ -281,7 +286,7 @@ impl Written {
         let mut fields: Vec<(NotationName, Vec<&str>, Option<&str>)> = Vec::new();
         for (i, &id) in VariantId::ALL.iter().enumerate() {
             let (variant, notations) = id.visit(NotationsOf);
-            if notations.len() < 2 {
+            if !Written::beside(notations.len()) {
                 continue;
             }
             for n in notations {

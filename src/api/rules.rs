@@ -11,7 +11,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::extract::{at_path, check_fields, describe};
+use super::extract::{at_path, check_fields, describe, Fields};
 use super::wire::OptionType;
 use crate::variants::Variant;
 
@@ -22,7 +22,7 @@ pub fn rules_of<V: Variant>(value: Option<&Value>) -> Result<V::Rules, ApiError>
         None | Some(Value::Null) => V::Rules::default(),
         Some(Value::Object(object)) => {
             let what = format!("{}'s rules", V::ID);
-            check_fields(object, &V::Rules::schema(), "rules.", &what)?;
+            check_fields(object, Fields::of::<V::Rules>(), "rules.", &what)?;
             serde_path_to_error::deserialize(Value::Object(object.clone())).map_err(|e| {
                 let option = e.path().to_string();
                 let got = at_path(value.expect("an object"), e.path())

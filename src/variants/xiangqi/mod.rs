@@ -229,7 +229,10 @@ impl Variant for Position {
     }
 
     fn start_position(_rules: &Rules) -> Position {
-        fen::parse(START_FEN).expect("the start FEN is valid")
+        // Read once: every request without a FEN starts here.
+        static START: std::sync::LazyLock<Position> =
+            std::sync::LazyLock::new(|| fen::parse(START_FEN).expect("the start FEN is valid"));
+        START.clone()
     }
 
     fn from_fen(text: &str, _rules: &Rules) -> Result<Position, FenError> {

@@ -198,7 +198,15 @@ pub fn wxf_and_chinese(pos: &Position, m: Move) -> (String, String) {
 }
 
 fn write_wxf(d: &Described) -> String {
-    wxf_symbols(d).into_iter().collect()
+    symbols_text(wxf_symbols(d))
+}
+
+/// A move's four symbols as text, allocated once (collecting chars grows
+/// the string as it goes).
+fn symbols_text(symbols: [char; 4]) -> String {
+    let mut text = String::with_capacity(symbols.iter().map(|c| c.len_utf8()).sum());
+    text.extend(symbols);
+    text
 }
 
 /// The four symbols of a move in WXF.
@@ -260,7 +268,7 @@ pub fn chinese(pos: &Position, m: Move) -> String {
 }
 
 fn write_chinese(d: &Described) -> String {
-    chinese_symbols(d).into_iter().collect()
+    symbols_text(chinese_symbols(d))
 }
 
 /// The four symbols of a move in Chinese notation.
