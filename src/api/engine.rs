@@ -293,7 +293,7 @@ impl EnginePool {
             let report = progress
                 .as_mut()
                 .map(|p| p.as_mut() as search::Progress<'_, V::Move>);
-            let table = search::table_for(&request.limits, entries);
+            let table = search::table_for(request.limits(), entries);
             search::analysis::analyse(&game, &request, control, &table, report)
         })
     }

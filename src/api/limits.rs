@@ -2,7 +2,6 @@
 //! `review`; the problem of a search the pool did not run.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::engine::{EngineConfig, EnginePool, Refused};
 use super::error::{internal, ApiError, Problem};
@@ -11,8 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::dispatch::Playable;
-use crate::search::analysis::{level_limits, MAX_MULTIPV};
-use crate::search::level::Level;
+use crate::search::analysis::Request;
 use crate::search::{Limits, Network};
 
 /// Each limit a request sets, (field, value, most allowed), must lie
@@ -32,7 +30,7 @@ pub fn in_range(limits: &[(&str, Option<u64>, u64)]) -> Result<(), ApiError> {
 
 /// The network a search runs with: the evaluation asked for, else the
 /// variant's network where it has one (a level below the full strength
-/// then drops it: [`level_limits`]). `nnue` is refused for such a level
+/// then drops it: [`Request::playing`]). `nnue` is refused for such a level
 /// and for a variant without a network.
 pub fn network<V: Playable>(
     asked: Option<Evaluation>,
@@ -53,26 +51,6 @@ pub fn network<V: Playable>(
         (Some(Evaluation::Hce), _) | (None, None) => Ok(None),
         (_, Some(net)) => Ok(Some(net)),
     }
-}
-
-/// The limits a search request asks for (`analyze`'s fields of the same
-/// names), each optional.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Asked {
-    /// `depth`.
-    pub depth: Option<u32>,
-    /// `movetime_ms`.
-    pub movetime_ms: Option<u64>,
-    /// `nodes`.
-    pub nodes: Option<u64>,
-    /// `multipv`.
-    pub multipv: Option<usize>,
-    /// `level`.
-    pub level: Option<u32>,
-    /// `seed`.
-    pub seed: Option<u64>,
-    /// `evaluation`.
-    pub evaluation: Option<Evaluation>,
 }
 
 /// The limits the search ran under, after defaults and caps.
@@ -97,62 +75,39 @@ pub struct AppliedLimits {
     pub evaluation: Evaluation,
 }
 
-/// Reads a request's search limits against the server's caps.
-pub fn search_limits<V: Playable>(
-    req: &Asked,
-    config: &EngineConfig,
-) -> Result<(AppliedLimits, Limits, Option<Level>, u64), ApiError> {
-    let max_ms = config.max_movetime.as_millis() as u64;
-    in_range(&[
-        (
-            "depth",
-            req.depth.map(u64::from),
-            u64::from(config.max_depth),
-        ),
-        ("movetime_ms", req.movetime_ms, max_ms),
-        ("nodes", req.nodes, config.max_nodes),
-        ("multipv", req.multipv.map(|m| m as u64), MAX_MULTIPV as u64),
-        ("level", req.level.map(u64::from), u64::from(Level::FULL)),
-    ])?;
-    let multipv = req.multipv.unwrap_or(1);
-    // A level below the full strength searches at most its nodes.
-    let level = req
-        .level
-        .and_then(|n| Level::new(n as u8))
-        .filter(|l| !l.is_full());
-    let seed = level.map(|_| req.seed.unwrap_or_else(|| fastrand::u64(..)));
-    let unlimited = req.depth.is_none() && req.movetime_ms.is_none() && req.nodes.is_none();
-    // Time always has a bound: the request's, the default, or the cap.
-    let movetime = match (req.movetime_ms, unlimited) {
-        (Some(t), _) => Duration::from_millis(t),
-        (None, true) => config.default_movetime.min(config.max_movetime),
-        (None, false) => config.max_movetime,
-    };
-    let depth = req.depth.unwrap_or(config.max_depth);
-    let mut limits = Limits {
-        depth: Some(depth),
-        movetime: Some(movetime),
-        nodes: req.nodes,
-        multipv,
-        optimum: None,
-        threads: config.search_threads,
-        network: network::<V>(req.evaluation, level.is_some())?,
-    };
-    level_limits::<V>(level, &mut limits);
-    Ok((
+impl AppliedLimits {
+    /// The limits `request` searches under.
+    pub fn of<M>(request: &Request<M>) -> AppliedLimits {
+        let limits = request.limits();
         AppliedLimits {
-            depth,
-            movetime_ms: movetime.as_millis() as u64,
+            depth: limits.depth.unwrap_or(0),
+            movetime_ms: limits.movetime.map_or(0, |t| t.as_millis() as u64),
             nodes: limits.nodes,
-            multipv,
-            level: level.map(|l| u32::from(l.get())),
-            seed,
-            evaluation: evaluation_of(&limits),
-        },
-        limits,
-        level,
-        seed.unwrap_or(0),
-    ))
+            multipv: limits.multipv,
+            level: request.level().map(|l| u32::from(l.get())),
+            seed: request.level().map(|_| request.seed()),
+            evaluation: evaluation_of(limits),
+        }
+    }
+}
+
+/// A search's budget as a request sets it, for [`in_range`]: its depth,
+/// time a position and nodes against the server's caps.
+pub fn budget(
+    config: &EngineConfig,
+    depth: Option<u32>,
+    movetime_ms: Option<u64>,
+    nodes: Option<u64>,
+) -> [(&'static str, Option<u64>, u64); 3] {
+    [
+        ("depth", depth.map(u64::from), u64::from(config.max_depth)),
+        (
+            "movetime_ms",
+            movetime_ms,
+            config.max_movetime.as_millis() as u64,
+        ),
+        ("nodes", nodes, config.max_nodes),
+    ]
 }
 
 /// The evaluation `limits` search with.

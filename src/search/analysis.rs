@@ -10,11 +10,15 @@ use crate::variants::Game;
 /// for (one part in this many; the main search has the rest).
 const THREAT_SHARE: u32 = 5;
 
-/// An analysis: limits, and the questions beyond the best move.
+/// An analysis: limits, and the questions beyond the best move. It owns
+/// the engine's policy for both front-ends: a level's evaluation and
+/// nodes, and the most lines, are applied when it is made
+/// ([`Request::playing`]), once.
 #[derive(Clone, Debug)]
 pub struct Request<M> {
-    /// The search's limits (`multipv` lines unless `all_moves`).
-    pub limits: Limits,
+    /// The search's limits (`multipv` lines unless `all_moves`), with the
+    /// level's applied.
+    limits: Limits,
     /// The root moves to choose among (legal moves of the position);
     /// `None`: every legal move.
     pub root: Option<Vec<M>>,
@@ -22,17 +26,18 @@ pub struct Request<M> {
     pub all_moves: bool,
     /// Also search the opponent's best move were it its turn.
     pub threat: bool,
-    /// Play at this level ([`level`]): fewer nodes, and the move chosen
-    /// among the nearly best; `None` or level 20: full strength.
-    pub level: Option<Level>,
+    /// The level below the full strength it plays at ([`level`]): fewer
+    /// nodes, and the move chosen among the nearly best.
+    level: Option<Level>,
     /// The seed of a level's choice (the same seed, position and limits
     /// choose the same move).
-    pub seed: u64,
+    seed: u64,
 }
 
 impl<M> Request<M> {
-    /// A plain search under `limits`.
-    pub fn new(limits: Limits) -> Request<M> {
+    /// A plain search under `limits`, at most [`MAX_MULTIPV`] lines.
+    pub fn new(mut limits: Limits) -> Request<M> {
+        limits.multipv = limits.multipv.clamp(1, MAX_MULTIPV);
         Request {
             limits,
             root: None,
@@ -41,6 +46,47 @@ impl<M> Request<M> {
             level: None,
             seed: 0,
         }
+    }
+
+    /// A search under `limits` at `level` (`None` or the full strength:
+    /// full strength), a level's choice seeded by `seed`: what the level
+    /// changes in the limits ([`level_limits`]) is applied here, and the
+    /// lines asked for are capped at [`MAX_MULTIPV`].
+    pub fn playing<V: Evaluate>(mut limits: Limits, level: Option<Level>, seed: u64) -> Request<M> {
+        let level = level.filter(|l| !l.is_full());
+        level_limits::<V>(level, &mut limits);
+        Request {
+            level,
+            seed: if level.is_some() { seed } else { 0 },
+            ..Request::new(limits)
+        }
+    }
+
+    /// The limits it searches with, the level's applied (what the API
+    /// reports).
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The level below the full strength it plays at, if any.
+    pub fn level(&self) -> Option<Level> {
+        self.level
+    }
+
+    /// The seed of the level's choice (0 at the full strength).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Takes `spent` off its time, as a clock that runs from the `go`
+    /// does (at least a millisecond is left).
+    pub fn spend(&mut self, spent: std::time::Duration) {
+        let rest = |t: std::time::Duration| {
+            t.saturating_sub(spent)
+                .max(std::time::Duration::from_millis(1))
+        };
+        self.limits.movetime = self.limits.movetime.map(rest);
+        self.limits.optimum = self.limits.optimum.map(rest);
     }
 }
 
@@ -72,7 +118,7 @@ pub const MAX_MULTIPV: usize = 5;
 /// with: the hand-written evaluation the levels were calibrated with, and
 /// at most the level's nodes. Both front-ends play a level this way (and
 /// the API reports these limits).
-pub fn level_limits<V: Evaluate>(level: Option<Level>, limits: &mut Limits) {
+fn level_limits<V: Evaluate>(level: Option<Level>, limits: &mut Limits) {
     if let Some(step) = level.and_then(|l| V::LADDER.step(l)) {
         limits.network = None;
         limits.nodes = Some(step.cap_nodes(limits.nodes));
@@ -107,7 +153,6 @@ pub fn analyse<V: Evaluate>(
             .map(|n| (n / u64::from(THREAT_SHARE)).max(1));
         threat_limits.multipv = 1;
     }
-    level_limits::<V>(req.level, &mut limits);
     let weaker = req.level.and_then(|l| V::LADDER.step(l));
     if let Some(step) = weaker {
         limits.multipv = limits.multipv.max(step.lines);

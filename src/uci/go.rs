@@ -255,21 +255,14 @@ impl Visitor for Go<'_> {
             Strength::Elo(e) => V::LADDER.level_for_elo(e),
         };
         let limits = self.limits.clone();
-        let request = Request {
-            root: Some(root),
-            level: Some(level),
-            seed: fastrand::u64(..),
-            ..Request::new(limits)
-        };
+        let mut request = Request::playing::<V>(limits, Some(level), fastrand::u64(..));
+        request.root = Some(root);
         let received = self.received;
         let found = self.tables.with::<V, _>(self.entries, |table| {
             // The clock runs from the `go`: what it took to get here (the
             // game replayed, a table made) comes off the search's time.
             let mut request = request;
-            let spent = received.elapsed();
-            let rest = |t: Duration| t.saturating_sub(spent).max(Duration::from_millis(1));
-            request.limits.movetime = request.limits.movetime.map(rest);
-            request.limits.optimum = request.limits.optimum.map(rest);
+            request.spend(received.elapsed());
             analyse(&game, &request, self.control, table, Some(&mut report))
         });
         match found.map(|a| a.result) {

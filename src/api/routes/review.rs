@@ -15,7 +15,7 @@ use crate::api::engine::Peer;
 use crate::api::error::{guarded, ApiError, BodyErrors, BusyError, Problem, VariantError};
 use crate::api::extract::{Body, VariantPath};
 use crate::api::fair::{self, ClientKey};
-use crate::api::limits::{evaluation_of, in_range, network, refused};
+use crate::api::limits::{budget, evaluation_of, in_range, network, refused};
 use crate::api::media::{accepts, ndjson_response, NDJSON, SVG};
 use crate::api::replay::{replay, Extent};
 use crate::api::requests::{game_request, AnyRules, PositionFields};
@@ -445,15 +445,7 @@ fn review_limits<V: Playable>(
     let positions = plies as u64 + 1;
     let max_ms = config.max_movetime.as_millis() as u64;
     let total_ms = config.max_review.as_millis() as u64;
-    in_range(&[
-        (
-            "depth",
-            req.depth.map(u64::from),
-            u64::from(config.max_depth),
-        ),
-        ("movetime_ms", req.movetime_ms, max_ms),
-        ("nodes", req.nodes, config.max_nodes),
-    ])?;
+    in_range(&budget(config, req.depth, req.movetime_ms, req.nodes))?;
     // The whole review is bounded: a time a position that, times the
     // positions, stays within the server's maximum.
     let share = (total_ms / positions).max(1);
