@@ -1,7 +1,10 @@
 //! The layers of `src/`, checked: every file's references to the crate's
 //! modules (`use crate::…`, `crate::…::f()`, `super::…`, `arbiter::…` in
 //! `main.rs`) point down or across, never up, and neither the top-level
-//! modules nor the files of `src/api` import each other in a circle.
+//! modules nor the files of any folder import each other in a circle (a
+//! child folder counts as one file of its parent; a `mod.rs`'s `pub use`
+//! re-exports are its front door, not imports, and a path through them is
+//! read to the file that defines the item).
 //!
 //! The layers, lowest first (docs/architecture.md draws them):
 //!
@@ -215,8 +218,10 @@ fn paths(tokens: &[Token], children: &BTreeSet<String>) -> Vec<Vec<String>> {
         let start = match &tokens[i] {
             Token::Word(w) => {
                 let after_path = i > 0 && tokens[i - 1] == Token::Path;
+                // `pub(in crate::a)` names where an item is seen, not an import.
+                let visibility = i > 0 && tokens[i - 1] == Token::Word("in".to_owned());
                 let is_root = roots.contains(&w.as_str()) || children.contains(w);
-                !after_path && is_root && tokens.get(i + 1) == Some(&Token::Path)
+                !after_path && !visibility && is_root && tokens.get(i + 1) == Some(&Token::Path)
             }
             _ => false,
         };
@@ -313,6 +318,40 @@ fn absolute(path: &[String], module: &[String], in_main: bool) -> Option<Vec<Str
     Some(at)
 }
 
+/// A `mod.rs`'s re-exports (`pub use child::Item;`, `pub(crate) use …`)
+/// taken out of its tokens: a folder's front door names what its files
+/// define, it does not depend on them. Returns the rest of the tokens and
+/// the re-exports' statements.
+fn facade(tokens: Vec<Token>) -> (Vec<Token>, Vec<Token>) {
+    let mut rest = Vec::new();
+    let mut statements = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let mut j = i;
+        if tokens[j] == Token::Word("pub".to_owned()) {
+            j += 1;
+            if tokens.get(j) == Some(&Token::Punct('(')) {
+                while j < tokens.len() && tokens[j] != Token::Punct(')') {
+                    j += 1;
+                }
+                j += 1;
+            }
+            if tokens.get(j) == Some(&Token::Word("use".to_owned())) {
+                let end = (j..tokens.len())
+                    .find(|&k| tokens[k] == Token::Punct(';'))
+                    .unwrap_or(tokens.len());
+                statements.extend_from_slice(&tokens[j + 1..end]);
+                statements.push(Token::Punct(';'));
+                i = end + 1;
+                continue;
+            }
+        }
+        rest.push(tokens[i].clone());
+        i += 1;
+    }
+    (rest, statements)
+}
+
 /// What the tree's files refer to: (the referring file, its top-level
 /// module, the absolute path referred to).
 struct Reference {
@@ -323,7 +362,10 @@ struct Reference {
 
 fn references(files: &[File]) -> Vec<Reference> {
     let known: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
-    let mut out = Vec::new();
+    // Each file read: its module, its tokens; the mod.rs files' re-exports
+    // apart, as a map from the name outside to the item's own path.
+    let mut read = Vec::new();
+    let mut reexports: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
     for f in files {
         if is_test_file(&f.path) || f.path == "lib.rs" {
             continue;
@@ -351,26 +393,36 @@ fn references(files: &[File]) -> Vec<Reference> {
             })
             .filter(|c| c != "mod")
             .collect();
+        let mut toks = without_tests(tokens(&strip(&f.text)));
+        if f.path.ends_with("/mod.rs") {
+            let (rest, front) = facade(toks);
+            toks = rest;
+            for p in paths(&front, &children) {
+                let p = rooted(p, &children);
+                if let Some(to) = absolute(&p, &module, false) {
+                    let mut outside = module.clone();
+                    outside.extend(to.last().cloned());
+                    reexports.insert(outside, to);
+                }
+            }
+        }
+        read.push((f, in_main, module, children, toks));
+    }
+    let mut out = Vec::new();
+    for (f, in_main, module, children, toks) in read {
         let from = if in_main {
             "main".to_owned()
         } else {
             module[0].clone()
         };
-        let toks = without_tests(tokens(&strip(&f.text)));
         for p in paths(&toks, &children) {
-            let p = if children.contains(&p[0]) {
-                let mut q = vec!["self".to_owned()];
-                q.extend(p);
-                q
-            } else {
-                p
-            };
+            let p = rooted(p, &children);
             if let Some(to) = absolute(&p, &module, in_main) {
                 if !to.is_empty() {
                     out.push(Reference {
                         file: f.path.clone(),
                         from: from.clone(),
-                        to,
+                        to: through(to, &reexports),
                     });
                 }
             }
@@ -379,13 +431,48 @@ fn references(files: &[File]) -> Vec<Reference> {
     out
 }
 
-/// The file an absolute path inside `dir` (`api`) lands in: `api/x.rs`
-/// for `api::x::…`, else the module's own `api/mod.rs`.
+/// A path that starts at a child module's bare name, from `self`.
+fn rooted(p: Vec<String>, children: &BTreeSet<String>) -> Vec<String> {
+    if children.contains(&p[0]) {
+        let mut q = vec!["self".to_owned()];
+        q.extend(p);
+        q
+    } else {
+        p
+    }
+}
+
+/// A path through the folders' re-exports to the item's own path:
+/// `variants::Game` is `variants::game::Game`.
+fn through(mut to: Vec<String>, reexports: &BTreeMap<Vec<String>, Vec<String>>) -> Vec<String> {
+    for _ in 0..8 {
+        let found = (1..=to.len()).rev().find_map(|n| {
+            reexports
+                .get(&to[..n])
+                .filter(|target| **target != to[..n])
+                .map(|target| (n, target.clone()))
+        });
+        match found {
+            Some((n, mut target)) => {
+                target.extend(to[n..].iter().cloned());
+                to = target;
+            }
+            None => break,
+        }
+    }
+    to
+}
+
+/// The file an absolute path inside the folder `dir` (`api`,
+/// `variants/xiangqi`) lands in, as a node of that folder's graph:
+/// `api/x.rs` for `api::x::…`, the child folder's `api/x/mod.rs` for a
+/// path into it, else the folder's own `api/mod.rs`.
 fn file_in(dir: &str, to: &[String], known: &BTreeSet<String>) -> Option<String> {
-    if to.first().map(String::as_str) != Some(dir) {
+    let parts: Vec<&str> = dir.split('/').collect();
+    if to.len() < parts.len() || to.iter().zip(&parts).any(|(a, b)| a != b) {
         return None;
     }
-    if let Some(child) = to.get(1) {
+    if let Some(child) = to.get(parts.len()) {
         for candidate in [format!("{dir}/{child}.rs"), format!("{dir}/{child}/mod.rs")] {
             if known.contains(&candidate) {
                 return Some(candidate);
@@ -393,6 +480,26 @@ fn file_in(dir: &str, to: &[String], known: &BTreeSet<String>) -> Option<String>
         }
     }
     Some(format!("{dir}/mod.rs"))
+}
+
+/// The node a file is in the graph of the folder `dir`: the file itself
+/// where it lies in `dir`, the `mod.rs` of the child folder it lies in
+/// otherwise; `None` outside `dir`.
+fn node_in(dir: &str, file: &str) -> Option<String> {
+    let rest = file.strip_prefix(dir)?.strip_prefix('/')?;
+    Some(match rest.split_once('/') {
+        None => file.to_owned(),
+        Some((child, _)) => format!("{dir}/{child}/mod.rs"),
+    })
+}
+
+/// Every folder of the tree: the folders that hold a `mod.rs`.
+fn folders(known: &BTreeSet<String>) -> Vec<String> {
+    known
+        .iter()
+        .filter_map(|k| k.strip_suffix("/mod.rs"))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// A circle in a graph, if there is one, as the nodes around it.
@@ -442,7 +549,10 @@ fn violations(files: &[File]) -> Vec<String> {
     let refs = references(files);
     let mut wrong = Vec::new();
     let mut modules: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut api: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut folder: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    let dirs = folders(&known);
+    // One import behind each edge of a folder's graph, to name it.
+    let mut because: BTreeMap<(String, String), String> = BTreeMap::new();
     for r in &refs {
         let to = &r.to[0];
         if *to != r.from {
@@ -462,11 +572,21 @@ fn violations(files: &[File]) -> Vec<String> {
                 .or_default()
                 .insert(to.clone());
         }
-        if r.from == "api" {
-            if let Some(target) = file_in("api", &r.to, &known) {
-                if target != r.file {
-                    api.entry(r.file.clone()).or_default().insert(target);
-                }
+        for dir in &dirs {
+            let (Some(node), Some(target)) = (node_in(dir, &r.file), file_in(dir, &r.to, &known))
+            else {
+                continue;
+            };
+            if target != node {
+                because
+                    .entry((node.clone(), target.clone()))
+                    .or_insert_with(|| r.to.join("::"));
+                folder
+                    .entry(dir.clone())
+                    .or_default()
+                    .entry(node)
+                    .or_default()
+                    .insert(target);
             }
         }
     }
@@ -476,11 +596,21 @@ fn violations(files: &[File]) -> Vec<String> {
             c.join(" -> ")
         ));
     }
-    if let Some(c) = circle(&api) {
-        wrong.push(format!(
-            "the files of src/api import each other in a circle: {}",
-            c.join(" -> ")
-        ));
+    for (dir, edges) in &folder {
+        if let Some(c) = circle(edges) {
+            let named: Vec<String> = c
+                .windows(2)
+                .map(|w| {
+                    let why = &because[&(w[0].clone(), w[1].clone())];
+                    format!("{} -> ({why})", w[0])
+                })
+                .collect();
+            wrong.push(format!(
+                "the files of src/{dir} import each other in a circle: {} {}",
+                named.join(" "),
+                c[c.len() - 1]
+            ));
+        }
     }
     wrong
 }
@@ -530,7 +660,16 @@ fn every_import_points_down_and_nothing_imports_in_a_circle() {
     assert!(sees("api/routes/mod.rs", "api::routes::analyze::"));
     assert!(sees("main.rs", "api::server::"));
     let wrong = violations(&files);
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Two folders still have their front file and a file of theirs import
+    // each other, written down here until they are split (a new circle, or
+    // one of these gone, fails): the search's entry points in mod.rs call
+    // the searcher, which reads the search's types from mod.rs; UCI's
+    // session in mod.rs calls `go`, which reads the session from mod.rs.
+    let known = [
+        "the files of src/search import each other in a circle: search/mod.rs -> (search::searcher::Searcher) search/searcher.rs -> (search) search/mod.rs",
+        "the files of src/uci import each other in a circle: uci/go.rs -> (uci) uci/mod.rs -> (uci::go) uci/go.rs",
+    ];
+    assert_eq!(wrong, known, "{}", wrong.join("\n"));
 }
 
 /// The checker sees what it must: imports of every form, and nothing in
@@ -545,7 +684,7 @@ fn the_checker_reads_every_form_of_import() {
         file("api/mod.rs", "pub mod a;\npub mod b;\nuse a::X;\nfn f() { b::g(); }"),
         file(
             "api/a.rs",
-            "use super::{b, mod_item as m};\nuse crate::{variants::Game, search::{self, Limits}};\n// crate::uci::run\nconst S: &str = \"crate::uci::\";\nfn f() { crate::prose::words(); }\n#[cfg(test)]\nmod tests { use crate::uci; }",
+            "use super::{b, mod_item as m};\nuse crate::{variants::Game, search::{self, Limits}};\n// crate::uci::run\nconst S: &str = \"crate::uci::\";\nfn f() { crate::prose::words(); }\npub(in crate::api) fn g() {}\n#[cfg(test)]\nmod tests { use crate::uci; }",
         ),
         file("api/b.rs", ""),
     ];
@@ -619,7 +758,22 @@ fn a_circle_fails() {
     ];
     assert_eq!(
         violations(&api),
-        ["the files of src/api import each other in a circle: api/error.rs -> api/mod.rs -> api/wire.rs -> api/error.rs"]
+        ["the files of src/api import each other in a circle: api/error.rs -> (api::LIMIT) api/mod.rs -> (api::wire::Side) api/wire.rs -> (api::error::ApiError) api/error.rs"]
+    );
+    // In a folder at any depth, through a front door's re-export: `super::A`
+    // is `a.rs`'s, so b.rs and a.rs import each other; the re-export itself
+    // is no import.
+    let nested = [
+        file(
+            "variants/x/mod.rs",
+            "mod a;\nmod b;\npub use a::A;\npub(crate) use b::B;",
+        ),
+        file("variants/x/a.rs", "pub struct A(super::b::B);"),
+        file("variants/x/b.rs", "pub struct B;\nfn f(_: super::A) {}"),
+    ];
+    assert_eq!(
+        violations(&nested),
+        ["the files of src/variants/x import each other in a circle: variants/x/a.rs -> (variants::x::b::B) variants/x/b.rs -> (variants::x::a::A) variants/x/a.rs"]
     );
     // Without the item of mod.rs there is no circle.
     let api = [

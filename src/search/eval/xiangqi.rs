@@ -9,9 +9,8 @@
 use super::nnue::features::Delta;
 use super::nnue::{Accumulator, Network};
 use crate::search::Evaluate;
-use crate::variants::xiangqi::board::{
-    bit, color_of, kind_of, own_side, piece, EMPTY, FILE_A, POINTS,
-};
+use crate::variants::xiangqi::bitboards::{bit, FILE_A};
+use crate::variants::xiangqi::board::{color_of, kind_of, own_side, piece, EMPTY, POINTS};
 use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
 use crate::variants::Color;
 

@@ -12,9 +12,6 @@ fn err(msg: impl Into<String>) -> FenError {
     FenError::new(msg)
 }
 
-/// The largest balance accepted.
-pub const MAX_BALANCE: u32 = 1_000_000_000;
-
 /// Reads an extended FEN. `start_money` fills in balances a six-field FEN lacks.
 pub fn parse(fen: &str, start_money: u32, income: u32) -> Result<(Position, bool), FenError> {
     match parse_with(fen, start_money, income, None) {

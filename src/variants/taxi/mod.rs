@@ -6,6 +6,7 @@ mod fen;
 mod legal;
 mod notation;
 mod position;
+mod rules;
 mod verdict;
 mod why;
 
@@ -18,57 +19,16 @@ pub use board::{
     distance, file_of, king_attacks, pawns_attacks, piece_attacks, rank_of, removal, sq_name, Flag,
     Kind, Move, Sq, FILE_A, FILE_H,
 };
-pub use fen::{MAX_BALANCE, START_FEN};
+pub use fen::START_FEN;
 pub use notation::{Notation, San};
-pub use position::Position;
+pub use position::{Position, MAX_BALANCE};
+pub use rules::Rules;
 pub use why::{Cost, Why};
 
 use super::{
     Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
     RulesError, SetupError, Side, Variant, VariantId, VariantInfo, Verdict,
 };
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-/// The rule options of Taxi chess (`rules` with the path `taxi`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = TaxiRules)]
-pub struct Rules {
-    /// Units each side starts with; fills in the balances of a six-field FEN.
-    #[serde(default = "default_start_money")]
-    #[schema(default = 16, minimum = 0, maximum = 1_000_000_000)]
-    pub start_money: u32,
-    /// Units each side receives at the start of each of its turns, before moving.
-    #[serde(default = "default_income")]
-    #[schema(default = 2, minimum = 0, maximum = 1_000_000)]
-    pub income: u32,
-    /// Whether the automatic fivefold repetition draw ends the game (true:
-    /// live play). False for over-the-board records: it is reported in
-    /// `repetition_events` and the game goes on; it ends by repetition only
-    /// where the record ends at it. (Threefold is a claim, never automatic.)
-    #[serde(default = "crate::variants::yes")]
-    #[schema(default = true)]
-    pub repetition_ends_game: bool,
-}
-
-fn default_start_money() -> u32 {
-    16
-}
-
-fn default_income() -> u32 {
-    2
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            start_money: default_start_money(),
-            income: default_income(),
-            repetition_ends_game: true,
-        }
-    }
-}
 
 /// The Taxi chess position, the type that implements [`Variant`].
 pub type Taxi = Position;

@@ -6,6 +6,9 @@
 use super::board::*;
 use crate::variants::Color;
 
+/// The largest balance accepted.
+pub const MAX_BALANCE: u32 = 1_000_000_000;
+
 /// A Taxi chess position: the chess position plus both balances and the
 /// income, with the incremental key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,7 +327,7 @@ impl Position {
     /// Gives the side to move an unlimited budget (tests of the counting path).
     #[doc(hidden)]
     pub fn make_rich_for_test(&mut self) {
-        self.set_balance(self.side, super::MAX_BALANCE);
+        self.set_balance(self.side, MAX_BALANCE);
     }
 
     /// Whether an en-passant capture is legal here (for repetition).

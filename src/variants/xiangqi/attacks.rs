@@ -3,6 +3,7 @@
 //! attackers of a point, and the least valuable attacker through an
 //! exchange played out on one point (the search's exchange test).
 
+use super::bitboards::*;
 use super::board::*;
 use super::position::Position;
 use crate::variants::Color;

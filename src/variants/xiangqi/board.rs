@@ -408,6 +408,3 @@ pub static ZOBRIST: [[u64; POINTS]; 16] = crate::variants::zobrist::table(0x5851
 
 /// The Zobrist key of Black to move.
 pub const ZOBRIST_SIDE: u64 = 0x2D35_8DCC_AA6C_78A5;
-
-/// The bitboard tables, in their own file.
-pub use super::bitboards::*;

@@ -3,6 +3,7 @@
 //! `evasions`), with [`Position::attacked_after`]'s one test.
 
 use super::attacks::{outward, soldier_posts};
+use super::bitboards::*;
 use super::board::*;
 use super::position::{push_moves, Move, Position};
 use crate::variants::Color;

@@ -3,6 +3,7 @@
 //! its movement rules. Who attacks what is in `attacks.rs`; the legal moves
 //! in `legal.rs`.
 
+use super::bitboards::*;
 use super::board::*;
 use crate::variants::bits::bits;
 use crate::variants::Color;

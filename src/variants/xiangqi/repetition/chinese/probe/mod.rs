@@ -11,6 +11,7 @@ mod exchange;
 
 #[cfg(test)]
 use super::judge_move;
+use crate::variants::xiangqi::bitboards::*;
 use crate::variants::xiangqi::board::*;
 use crate::variants::xiangqi::position::{Move, Position};
 use crate::variants::xiangqi::why::between;

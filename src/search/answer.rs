@@ -1,0 +1,85 @@
+//! What a search answers: scores (and the mate bounds the search keeps
+//! them in), its lines, its result.
+
+use std::time::Duration;
+
+/// A score of a won game, less the plies it takes.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// A score from the side to move: centipawns, or moves to mate as UCI counts
+/// them (positive: the side to move mates; negative: it is mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (a hundredth of a pawn, or of a soldier in Xiangqi).
+    Cp(i32),
+    /// Moves to mate: positive when the side to move mates, negative when it is mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// The score for a value of the search (mate values turned into moves to mate).
+    pub fn from_internal(v: i32) -> Score {
+        if v > MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v < -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// One principal variation.
+#[derive(Clone, Debug)]
+pub struct Line<M> {
+    /// The moves of the line, from the searched position.
+    pub moves: Vec<M>,
+    /// Its score, for the side to move.
+    pub score: Score,
+    /// The iteration depth that found it.
+    pub depth: u32,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play: the first of the first line.
+    pub best_move: M,
+    /// The best lines, best first (`multipv` of them at most).
+    pub lines: Vec<Line<M>>,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+impl Score {
+    /// Centipawns, a mate as ±100,000 (for data and match records).
+    pub fn centipawns(self) -> i32 {
+        match self {
+            Score::Cp(v) => v,
+            Score::Mate(n) => 100_000 * n.signum(),
+        }
+    }
+}
+
+/// A score as the search holds it (moves to mate as plies from `MATE`).
+pub(crate) fn internal(score: Score) -> i32 {
+    match score {
+        Score::Cp(v) => v,
+        Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+        Score::Mate(n) => -(MATE - 2 * -n),
+    }
+}
