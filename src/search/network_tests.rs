@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::entry::helper_limits;
 use super::tests::game;
 use super::*;
 use crate::variants::{taxi, xiangqi};

@@ -1,7 +1,16 @@
 //! `go`: the limits and clocks of a `go` command, the strength it plays at,
 //! and the search it runs on the search thread.
 
-use super::*;
+use crate::dispatch::{Playable, Visitor};
+use crate::prose;
+use crate::search::analysis::{analyse, Request};
+use crate::search::level::Level;
+use crate::search::{self, Control, Limits, Score, SearchResult};
+use crate::variants::{Game, Variant};
+use std::time::{Duration, Instant};
+
+use super::session::{protocol_notation, Tables};
+use crate::search::time::Clock;
 
 /// The moves after `searchmoves` in a `go` command, up to the next
 /// keyword.
@@ -279,23 +288,6 @@ impl Visitor for Go<'_> {
             }
         }
     }
-}
-
-/// The highest Elo of the full strength on the variants' ladders
-/// (`UCI_Elo`'s top).
-pub(super) fn full_elo() -> u32 {
-    struct FullElo;
-    impl Visitor for FullElo {
-        type Output = u32;
-        fn visit<V: Playable>(self) -> u32 {
-            V::LADDER.elo(Level::full())
-        }
-    }
-    VariantId::ALL
-        .iter()
-        .map(|v| v.visit(FullElo))
-        .max()
-        .unwrap_or(ELO_ANCHOR)
 }
 
 pub(super) fn nobestmove(ucci: bool) -> String {

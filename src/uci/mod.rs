@@ -32,133 +32,34 @@
 //! one. The other variants have no network and ignore both.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use std::collections::HashMap;
-
-use crate::dispatch::{Playable, Visitor};
-use crate::prose;
-use crate::search::analysis::{analyse, Request, MAX_MULTIPV};
+use crate::search::analysis::MAX_MULTIPV;
 use crate::search::eval::nnue;
 use crate::search::level::{Level, ELO_ANCHOR};
-use crate::search::{self, Control, Evaluate, Limits, Network, Score, SearchResult, Table};
+use crate::search::{self, Control};
 use crate::variants::xiangqi::RepetitionRule;
-use crate::variants::{Game, NotationName, Variant, VariantId};
+use crate::variants::VariantId;
 
 mod go;
 mod options;
+mod session;
 #[cfg(test)]
 mod tests;
 
 pub use crate::search::time::clock_budget;
-use crate::search::time::Clock;
 use go::*;
 use options::*;
-
-/// The most search threads the `Threads` option takes.
-const MAX_THREADS: usize = 256;
-
-/// The session's transposition tables, one per variant, kept from one `go`
-/// to the next until `ucinewgame`, a new `Hash` or other rules.
-#[derive(Default)]
-pub struct Tables(Mutex<HashMap<VariantId, Table>>);
-
-impl Tables {
-    fn clear(&self) {
-        self.0.lock().expect("table lock").clear();
-    }
-
-    /// Runs `work` with the table of variant `V`, made when first needed.
-    fn with<V: Evaluate, T>(&self, entries: usize, work: impl FnOnce(&Table) -> T) -> T {
-        let mut tables = self.0.lock().expect("table lock");
-        let table = tables.entry(V::ID).or_insert_with(|| Table::new(entries));
-        work(table)
-    }
-
-    /// Makes the table of `variant` now if it has none (at `isready`, which
-    /// no clock times), so that the first `go` of a game does not pay for
-    /// it.
-    fn prepare(&self, variant: VariantId, entries: usize) {
-        let mut tables = self.0.lock().expect("table lock");
-        tables.entry(variant).or_insert_with(|| Table::new(entries));
-    }
-}
-
-/// The notation of moves under UCI (or UCCI, when `ucci`): the variant's
-/// notation named `ucci` or `uci` (Xiangqi: ICCS under UCCI, Fairy-Stockfish's
-/// coordinates under UCI), else its default.
-pub fn protocol_notation<V: Variant>(ucci: bool) -> V::Notation {
-    let asked = if ucci {
-        NotationName::Ucci
-    } else {
-        NotationName::Uci
-    };
-    V::notation(asked)
-        .or_else(|| V::notation(NotationName::Uci))
-        .unwrap_or_default()
-}
+use session::*;
+pub use session::{protocol_notation, Tables};
 
 /// Writes one line of the protocol and flushes it.
 fn say_to<W: Write>(out: &Mutex<W>, line: &str) {
     let mut o = out.lock().expect("output lock");
     let _ = writeln!(o, "{line}");
     let _ = o.flush();
-}
-
-struct Session {
-    variant: VariantId,
-    ucci: bool,
-    hash_mb: usize,
-    multipv: usize,
-    /// Search threads (the `Threads` option).
-    threads: usize,
-    /// Each variant's rule options (the `Rules` option; `Repetition` sets
-    /// Xiangqi's `repetition`).
-    rules: HashMap<VariantId, serde_json::Map<String, serde_json::Value>>,
-    /// Whether `info` lines carry `wdl` (the `UCI_ShowWDL` option).
-    show_wdl: bool,
-    /// The playing level (the `Skill Level` option, 1-20).
-    skill: Level,
-    /// Whether `UCI_Elo` chooses the level (the `UCI_LimitStrength` option).
-    limit_strength: bool,
-    /// The Elo to play at when `limit_strength` (the `UCI_Elo` option).
-    elo: u32,
-    /// Whether Xiangqi evaluates with a network (the `Evaluation` option:
-    /// `nnue`, the default, or `hce`).
-    nnue: bool,
-    /// The Xiangqi network to evaluate with (the `EvalFile` option); `None`:
-    /// the shipped one.
-    network: Option<Arc<Network>>,
-    /// The last `position` command's words, replayed on `go`.
-    position: Vec<String>,
-    running: Option<(Control, thread::JoinHandle<()>)>,
-    tables: Arc<Tables>,
-}
-
-impl Session {
-    /// A session before any option is set.
-    fn new() -> Session {
-        Session {
-            variant: VariantId::Xiangqi,
-            ucci: false,
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            rules: HashMap::new(),
-            show_wdl: false,
-            skill: Level::full(),
-            limit_strength: false,
-            elo: full_elo(),
-            nnue: true,
-            network: None,
-            position: vec!["startpos".to_owned()],
-            running: None,
-            tables: Arc::new(Tables::default()),
-        }
-    }
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -289,11 +190,4 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
         let _ = handle.join();
     }
     Ok(())
-}
-
-fn stop(s: &mut Session) {
-    if let Some((control, handle)) = s.running.take() {
-        control.stop.store(true, Ordering::Relaxed);
-        let _ = handle.join();
-    }
 }

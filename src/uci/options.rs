@@ -1,6 +1,14 @@
 //! `setoption`: each option the engine declares, read into the session.
 
-use super::*;
+use crate::search::analysis::MAX_MULTIPV;
+use crate::search::level::{Level, ELO_ANCHOR};
+use crate::search::Network;
+use crate::variants::xiangqi::RepetitionRule;
+use crate::variants::VariantId;
+use std::sync::Arc;
+
+use super::go::*;
+use super::session::*;
 
 pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
     // setoption name <name...> [value <value...>]

@@ -1,7 +1,8 @@
 //! The protocol's pieces, without a GUI.
 
 use super::*;
-use crate::variants::{taxi::Taxi, xiangqi::Xiangqi};
+use crate::search::Limits;
+use crate::variants::{taxi::Taxi, xiangqi::Xiangqi, Variant};
 
 /// The `Repetition` option's values are the wire's names, and it sets
 /// Xiangqi's code only, whatever the variant chosen.

@@ -6,6 +6,7 @@ use super::book::DIAGRAMS;
 use super::book_reference::REFERENCE;
 use super::tests::chinese;
 use super::*;
+use crate::variants::xiangqi::bitboards::bit;
 use crate::variants::xiangqi::*;
 use crate::variants::{Color, Nature};
 
