@@ -1,11 +1,14 @@
-//! A game review's cost: a 150-ply Xiangqi game reviewed at 50 ms a
-//! position (151 searches, one table), as `POST …/review` runs it.
+//! A game review's cost: a 150-ply Xiangqi game reviewed at the default
+//! budget as `POST …/review` runs it on a machine of two cores (two
+//! workers; 30,000 nodes a position, then up to 37 positions of doubtful
+//! plies at 300,000 each).
 //!
 //! `cargo bench --bench review`
 
 use std::time::Duration;
 
-use arbiter::search::{self, review, Control, Limits, Table};
+use arbiter::search::review::{self, Budget};
+use arbiter::search::{self, Control, Evaluate, Limits};
 use arbiter::variants::xiangqi::{Position, Rules};
 use arbiter::variants::{Game, Outcome, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -40,26 +43,20 @@ fn long_game() -> Game<Position> {
 
 fn bench(c: &mut Criterion) {
     let game = long_game();
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(50)),
-        multipv: 1,
-        ..Limits::default()
-    };
+    let budget = Budget::in_nodes(review::DEFAULT_NODES, 151, 2, Position::shipped_network());
     let mut g = c.benchmark_group("review");
     g.sample_size(10);
-    g.measurement_time(Duration::from_secs(80));
-    g.bench_function("xiangqi-150-plies-50ms", |b| {
+    g.measurement_time(Duration::from_secs(150));
+    g.bench_function("xiangqi-150-plies-default", |b| {
         b.iter(|| {
-            let table = Table::new(search::table_entries(16));
-            let plies = review::review(
+            let reviewed = review::review(
                 &game,
                 game.moves().len(),
-                &limits,
+                &budget,
                 &Control::default(),
-                &table,
                 &mut |_| {},
             );
-            assert_eq!(plies.len(), 150);
+            assert_eq!(reviewed.plies.len(), 150);
         })
     });
     g.finish();

@@ -15,7 +15,8 @@
 //!     --option-b "Use NNUE=false" --openings FILE --games 200
 //! ```
 //!
-//! An engine is `self` (this build's search, in process), `greedy` (one ply
+//! An engine is `self` (this build's search, in process; `--nnue` for the
+//! variant's network, else the hand-written evaluation), `greedy` (one ply
 //! of this build's evaluation) or the command line of a UCI engine (split at
 //! spaces). Each opening is played twice, colours swapped. Openings: a file
 //! of `FEN|moves` lines (`startpos` for the start position; moves in the
@@ -178,6 +179,11 @@ struct Args {
     /// different game with each colour (for self-play data).
     #[arg(long, default_value_t = 0)]
     nodes_jitter: u64,
+    /// The in-process engine (`self`) evaluates with the variant's shipped
+    /// network (Xiangqi's) instead of the hand-written evaluation, as the
+    /// service and `arbiter uci` do by default.
+    #[arg(long)]
+    nnue: bool,
 }
 
 /// `--clock BASE+INC`.
@@ -301,6 +307,8 @@ struct InProcess {
     /// `--nodes-jitter`: each move's node limit varied by up to this
     /// percentage, from this seeded generator.
     jitter: (u64, u64),
+    /// `--nnue`: the variant's shipped network.
+    nnue: bool,
 }
 
 impl<V: Evaluate> Player<V> for InProcess {
@@ -314,6 +322,9 @@ impl<V: Evaluate> Player<V> for InProcess {
         clocks: Option<&Clocks>,
     ) -> Result<(V::Move, Option<i32>), String> {
         let mut limits = self.limits.search_limits();
+        if self.nnue {
+            limits.network = V::shipped_network();
+        }
         if let Some(c) = clocks {
             let side = Clocks::of(game.current().side_to_move());
             let (optimum, hard) = arbiter::uci::clock_budget(
@@ -931,6 +942,7 @@ fn player<V: Playable>(
                 args.nodes_jitter,
                 (args.seed ^ (worker as u64).wrapping_mul(0x9E37_79B9)).wrapping_add(role << 40),
             ),
+            nnue: args.nnue,
         }),
         "greedy" => Box::new(Greedy(args.seed ^ worker as u64)),
         command => {

@@ -84,5 +84,42 @@ fn chromium_renders_a_diagram_of_every_variant() {
     assert!(m.count([0xc9, 0xb7, 0x9c], 2) > 3_000, "two citadels");
     assert!(m.count([0x2b, 0x2b, 0x2b], 10) > 10_000, "black men");
     assert!(m.count([0xfd, 0xfa, 0xf2], 2) > 10_000, "white men");
+
+    // The review's graph: the plot, the first mover's area, the marks in
+    // their colours (on the curve and in the legend), the words around it:
+    // the title above, the side names at the left, move numbers below.
+    let g = load(&out.join("review.png"));
+    assert_eq!((g.width, g.height), (720, 320));
+    assert!(g.count([0x3a, 0x3a, 0x3a], 2) > 20_000, "the plot");
+    assert!(
+        g.count([0xf2, 0xf2, 0xf2], 2) > 20_000,
+        "the first mover's area"
+    );
+    assert!(
+        g.count([0xd5, 0x5e, 0x00], 30) > 100,
+        "blunders and their legend"
+    );
+    assert!(
+        g.count([0x56, 0xb4, 0xe9], 30) > 40,
+        "the inaccuracies' legend"
+    );
+    assert!(g.count([0xe6, 0x9f, 0x00], 30) > 40, "the mistakes' legend");
+    let text = |x0: u32, y0: u32, x1: u32, y1: u32| {
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let p = g.rgb[(y * g.width + x) as usize];
+                p.iter().all(|&c| c < 0x80)
+            })
+            .count()
+    };
+    assert!(text(100, 0, 620, 36) > 300, "the title");
+    assert!(text(0, 36, 60, 60) > 30, "Red at the top left");
+    assert!(text(0, 230, 60, 260) > 30, "Black at the bottom left");
+    assert!(
+        text(64, 252, 720, 290) > 60,
+        "move numbers and their caption"
+    );
+    assert!(text(64, 296, 720, 320) > 200, "the legend's words");
     let _ = std::fs::remove_dir_all(&out);
 }

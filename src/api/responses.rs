@@ -44,7 +44,7 @@ pub struct GameStatus {
 }
 
 /// A repetition verdict's grounds.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RepetitionDoc {
     /// Plies (0 = the start FEN) at which the repeated position stood.
     #[schema(example = json!([2, 6, 10]))]
@@ -59,7 +59,7 @@ pub struct RepetitionDoc {
 }
 
 /// A half-open range of plies.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlyRange {
     /// The first ply of the range.
     #[schema(example = 6)]
@@ -70,7 +70,7 @@ pub struct PlyRange {
 }
 
 /// One side's conduct in a repetition cycle.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct SideConduct {
     /// The side.
     pub side: Side,
@@ -99,7 +99,7 @@ pub struct SideConduct {
 }
 
 /// A chased piece.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ChasedPiece {
     /// Where the chased piece stands, in the request's notation.
     #[schema(example = "b7")]
@@ -160,7 +160,7 @@ pub struct PositionSummary {
 }
 
 /// A repetition ruling the game played past.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(example = json!({
     "ply": 66,
     "result": "1-0",

@@ -48,7 +48,13 @@ async fn review_weighs_every_move_and_finds_the_blunder() {
     assert!(sides[0]["accuracy"].as_f64().unwrap() < 50.0, "{body}");
     assert_eq!(sides[1]["accuracy"], 100.0, "{body}");
     assert_eq!(body["complete"], true);
-    assert_eq!(body["limits"]["depth"], 6);
+    assert_eq!(body["limits"]["first"]["depth"], 6);
+    assert_eq!(body["limits"]["verify"]["depth"], 10);
+    assert_eq!(body["limits"]["repeatable"], true);
+    // The blunder is marked with the better line, and searched again.
+    assert_eq!(first["best_line"][0], first["best_move"], "{first}");
+    assert_eq!(first["verified"], true, "{first}");
+    assert_eq!(body["verified_plies"][0], 1, "{body}");
     assert_eq!(body["limits"]["evaluation"], "nnue", "Xiangqi's network");
     // The verdict is the adjudicate answer.
     let (_, _, adjudged) = s
@@ -76,13 +82,20 @@ async fn review_streams_plies_and_draws_the_graph() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 5, "{text}");
-    for (i, l) in lines[..4].iter().enumerate() {
+    // A line per ply in order as the first pass has it, a ply again when
+    // verification changes it (the last line of a ply stands), then the
+    // review.
+    let (last, plies) = lines.split_last().unwrap();
+    assert!(plies.len() >= 4, "{text}");
+    for (i, l) in plies[..4].iter().enumerate() {
         assert_eq!(l["ply"], i + 1, "{l}");
         assert!(l["class"].is_string());
     }
-    assert_eq!(lines[4]["plies"].as_array().unwrap().len(), 4);
-    assert_eq!(lines[4]["plies"][2]["move"], lines[2]["move"]);
+    assert_eq!(last["plies"].as_array().unwrap().len(), 4);
+    for p in last["plies"].as_array().unwrap() {
+        let told = plies.iter().rev().find(|l| l["ply"] == p["ply"]).unwrap();
+        assert_eq!(told, p, "the last line of ply {} stands", p["ply"]);
+    }
     // The graph: asked by Accept or by format, one point per position.
     for (accept, body) in [
         ("image/svg+xml", game.clone()),
@@ -104,9 +117,110 @@ async fn review_streams_plies_and_draws_the_graph() {
         assert_eq!(r.headers()["content-type"], "image/svg+xml");
         let svg = r.text().await.unwrap();
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
-        let points = svg.split("<polyline points=\"").nth(1).unwrap();
-        assert_eq!(points.split('"').next().unwrap().split(' ').count(), 5);
+        // The area under the curve: a point a position, two corners.
+        let path = svg.split("<path d=\"").nth(1).unwrap();
+        assert_eq!(path.split('"').next().unwrap().matches('L').count(), 5 + 1);
+        for words in [
+            "Red",
+            "Black",
+            "Xiangqi game review: 4 plies",
+            "blunder or missed win",
+        ] {
+            assert!(svg.contains(words), "{words}: {svg}");
+        }
     }
+    // A mark's tooltip names the move and its class.
+    let r = s
+        .client
+        .post(format!("{}{REVIEW}", s.base))
+        .json(&json!({"fen": BLUNDER_FEN, "moves": ["a5h5", "h4h5"], "depth": 6, "format": "svg"}))
+        .send()
+        .await
+        .unwrap();
+    let svg = r.text().await.unwrap();
+    assert!(svg.contains("<title>1. a5h5: blunder</title>"), "{svg}");
+}
+
+#[actix_rt::test]
+async fn review_answers_the_same_twice_by_default() {
+    let s = start().await;
+    let game = json!({"moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]});
+    let (st, _, first) = s.post(REVIEW, game.clone()).await;
+    assert_eq!(st, 200, "{first}");
+    assert_eq!(first["limits"]["first"]["nodes"], 30000, "{first}");
+    assert_eq!(first["limits"]["verify"]["nodes"], 300000, "{first}");
+    assert_eq!(first["limits"]["repeatable"], true);
+    assert_eq!(first["complete"], true);
+    let (_, _, second) = s.post(REVIEW, game).await;
+    assert_eq!(first, second);
+    // By the clock the answer says it may not repeat.
+    let (_, _, timed) = s
+        .post(REVIEW, json!({"moves": ["h2e2"], "movetime_ms": 10}))
+        .await;
+    assert_eq!(timed["limits"]["repeatable"], false, "{timed}");
+    assert_eq!(timed["limits"]["first"]["movetime_ms"], 10, "{timed}");
+}
+
+#[actix_rt::test]
+async fn review_goes_to_the_last_move_of_a_record_played_past_a_ruling() {
+    let s = start().await;
+    // Red checks on and is ruled against at ply 9 (the third occurrence);
+    // over the board the game goes on, and Red changes at ply 11.
+    let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
+    let record = [
+        "a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8b8",
+        "e9f9",
+    ];
+    let otb = json!({"repetition_ends_game": false});
+    let (st, _, body) = s
+        .post(
+            REVIEW,
+            json!({"fen": fen, "moves": record, "rules": otb, "depth": 3}),
+        )
+        .await;
+    assert_eq!(st, 200, "{body}");
+    let plies = body["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 12, "{body}");
+    assert_eq!(body["complete"], true);
+    assert_eq!(
+        plies[8]["ruling"]["reason"], "perpetual_check",
+        "{}",
+        plies[8]
+    );
+    assert_eq!(plies[8]["ruling"]["winner"], "black");
+    assert_eq!(plies[8]["ruling"], body["result"]["repetition_events"][0]);
+    assert!(plies.iter().filter(|p| p.get("ruling").is_some()).count() == 1);
+    assert!(plies.iter().all(|p| p.get("ended").is_none()), "{body}");
+    // The same record stopped at the ruling ends there, lost by the mover.
+    let (_, _, body) = s
+        .post(
+            REVIEW,
+            json!({"fen": fen, "moves": &record[..9], "rules": otb, "depth": 3}),
+        )
+        .await;
+    let last = &body["plies"][8];
+    assert_eq!(last["ended"], "loss", "{last}");
+    assert_eq!(last["score_after"], json!({"mate": 0}), "{last}");
+    assert_eq!(body["result"]["reason"], "perpetual_check", "{body}");
+}
+
+#[actix_rt::test]
+async fn review_scores_the_mating_move_as_the_end() {
+    let s = start().await;
+    let (st, _, body) = s
+        .post(
+            REVIEW,
+            json!({"fen": "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", "moves": ["i0i9"], "depth": 4}),
+        )
+        .await;
+    assert_eq!(st, 200, "{body}");
+    let p = &body["plies"][0];
+    assert_eq!(p["best_move"], "i0i9");
+    assert_eq!(p["class"], "best", "{p}");
+    assert_eq!(p["score_before"], json!({"mate": 1}), "{p}");
+    assert_eq!(p["score_after"], json!({"mate": 0}), "{p}");
+    assert_eq!(p["ended"], "win", "{p}");
+    assert_eq!(p["win_loss"], 0.0);
 }
 
 #[actix_rt::test]

@@ -145,6 +145,9 @@ for variant, case in CASES.items():
     played = case["moves"].split() if isinstance(case["moves"], str) else case["moves"]
     assert [p.ply for p in reviewed.plies] == list(range(1, len(played) + 1)), reviewed
     assert len(reviewed.sides) == 2 and reviewed.complete, reviewed
+    assert reviewed.limits.repeatable and reviewed.limits.first.depth == 2, reviewed.limits
+    assert all(isinstance(p.verified, bool) for p in reviewed.plies), reviewed
+    assert reviewed.verified_plies == [p.ply for p in reviewed.plies if p.verified], reviewed
 
     # A problem parses into the generated ProblemDetails.
     problem = expect(

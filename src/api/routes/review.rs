@@ -19,12 +19,15 @@ use crate::api::limits::{budget, evaluation_of, in_range, network, refused};
 use crate::api::media::{accepts, ndjson_response, NDJSON, SVG};
 use crate::api::replay::{replay, Extent};
 use crate::api::requests::{game_request, AnyRules, PositionFields};
-use crate::api::responses::{AdjudicateResponse, ScoreDoc, WdlDoc};
+use crate::api::responses::{AdjudicateResponse, RepetitionEventDoc, ScoreDoc, WdlDoc};
 use crate::api::state::AppState;
 use crate::api::wire::{Balances, Evaluation, Moves, ReviewFormat};
 use crate::dispatch::{Playable, Visitor};
 use crate::search;
-use crate::search::review::MoveClass;
+use crate::search::review::{
+    verify_positions, Budget, Ending, MoveClass, PlyReview, DEFAULT_NODES, VERIFY_DEPTH,
+    VERIFY_FACTOR,
+};
 use crate::search::Limits;
 use crate::variants::Side;
 use crate::variants::{Color, Game, NotationName, VariantId};
@@ -34,20 +37,26 @@ game_request! {
     /// A game to review, and how long to search each of its positions.
     #[schema(example = json!({
         "moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"],
-        "movetime_ms": 50
+        "nodes": 20000
     }))]
     pub struct ReviewRequest {
-        /// Search each position this long, in milliseconds (default 100;
-        /// at most the server's `--max-movetime-ms`; the whole review at
-        /// most `--max-review-secs`).
+        /// Search each position of the first pass this long, in
+        /// milliseconds, and a doubtful ply's positions ten times as long
+        /// (at most the server's `--max-movetime-ms`; the first pass at
+        /// most `--max-review-secs`). A search by the clock depends on the
+        /// machine's load: the same request may then answer otherwise.
+        /// Default: none, the budget is counted in nodes.
         #[schema(minimum = 1, example = 50)]
         pub movetime_ms: Option<u64>,
-        /// Search each position about this many nodes (at most the
-        /// server's `--max-nodes`).
+        /// Search each position of the first pass this many nodes, and a
+        /// doubtful ply's positions ten times as many (at most the server's
+        /// `--max-nodes`). Default 30,000 when no limit is given: the same
+        /// request gives the same answer.
         #[schema(minimum = 1, example = 100000)]
         pub nodes: Option<u64>,
-        /// Search each position this many plies deep (at most the server's
-        /// `--max-depth`).
+        /// Search each position of the first pass this many plies deep, and
+        /// a doubtful ply's positions four plies deeper (at most the
+        /// server's `--max-depth`).
         #[schema(minimum = 1, example = 8)]
         pub depth: Option<u32>,
         /// `json` (the default) or `svg` (the evaluation graph); `Accept:
@@ -67,7 +76,7 @@ game_request! {
     "ply": 3, "side": "red", "move": "h0g2", "best_move": "h0g2",
     "score_before": {"cp": 42}, "score_after": {"cp": 38},
     "wdl_before": {"win": 171, "draw": 750, "loss": 79},
-    "win_loss": 0.4, "class": "best"
+    "win_loss": 0.0, "class": "best", "verified": false
 }))]
 pub struct ReviewPly {
     /// The ply, from 1.
@@ -79,18 +88,38 @@ pub struct ReviewPly {
     pub mv: String,
     /// The engine's choice in the position before it, in `notation`.
     pub best_move: String,
+    /// For a marked move (`inaccuracy` or worse): the engine's line from
+    /// the position before it, its choice first, a few plies, in
+    /// `notation`; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_line: Option<Vec<String>>,
     /// The position before the move, searched.
     pub score_before: ScoreDoc,
-    /// The position after it, searched (or its result, if the game ended
-    /// there: a win is `{"mate": 1}`).
+    /// The position after it, searched; when the move ended the game,
+    /// `{"mate": 0}` for a win or a loss (`ended` says which) and
+    /// `{"cp": 0}` for a draw.
     pub score_after: ScoreDoc,
+    /// How the game ended with this move, for the mover (`win`, `draw`,
+    /// `loss`); absent while it goes on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ending>,
+    /// The repetition ruling this move brought, in a record played on past
+    /// it (rules with `repetition_ends_game: false`): as `result`'s
+    /// `repetition_events` give it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<RepetitionEventDoc>,
     /// The mover's chances before the move.
     pub wdl_before: WdlDoc,
     /// Win-percentage points the move gave away (the expected score, win +
-    /// draw / 2, before less after; 0 when it gained), to 0.1.
+    /// draw / 2, before less after; 0 when it gained, and for the engine's
+    /// own choice), to 0.1.
     pub win_loss: f64,
     /// The move's class.
     pub class: MoveClass,
+    /// Whether the ply was in doubt after the first pass and both its
+    /// positions were searched again, deeper (or the game's end settled the
+    /// one after).
+    pub verified: bool,
 }
 
 /// One side's figures in a review.
@@ -111,15 +140,36 @@ pub struct SideReview {
     pub missed_wins: usize,
 }
 
-/// The per-move budget a review ran with, after defaults and caps.
+/// One pass's budget for each position it searches.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ReviewLimits {
-    /// Time for each position, in milliseconds.
-    pub movetime_ms: u64,
-    /// Nodes for each position, if set.
+pub struct PassLimits {
+    /// Time, in milliseconds, if the search is bounded by the clock.
+    pub movetime_ms: Option<u64>,
+    /// Nodes, if set.
     pub nodes: Option<u64>,
-    /// Depth for each position, if set.
+    /// Depth, if set.
     pub depth: Option<u32>,
+}
+
+/// The budget a review ran with, after defaults and caps.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "first": {"movetime_ms": null, "nodes": 30000, "depth": null},
+    "verify": {"movetime_ms": null, "nodes": 300000, "depth": null},
+    "verify_positions": 16, "repeatable": true, "evaluation": "nnue"
+}))]
+pub struct ReviewLimits {
+    /// Each position's first search.
+    pub first: PassLimits,
+    /// The second search of a doubtful ply's two positions.
+    pub verify: PassLimits,
+    /// The most positions searched a second time (a quarter of the game's,
+    /// at least 16).
+    pub verify_positions: usize,
+    /// Whether the same request gives the same answer: true unless the
+    /// searches run by the clock (`movetime_ms`), or the server's time
+    /// bound (`--max-review-secs`) cut the review short.
+    pub repeatable: bool,
     /// The evaluation the searches scored positions with (the variant's
     /// network where it has one).
     pub evaluation: Evaluation,
@@ -133,67 +183,94 @@ pub struct ReviewLimits {
     "plies": [{"ply": 1, "side": "red", "move": "h2e2", "best_move": "h2e2",
                "score_before": {"cp": 30}, "score_after": {"cp": 28},
                "wdl_before": {"win": 150, "draw": 760, "loss": 90},
-               "win_loss": 0.2, "class": "best"}],
+               "win_loss": 0.0, "class": "best", "verified": false}],
     "sides": [
-        {"side": "red", "accuracy": 99.4, "inaccuracies": 0, "mistakes": 0, "blunders": 0, "missed_wins": 0},
+        {"side": "red", "accuracy": 100.0, "inaccuracies": 0, "mistakes": 0, "blunders": 0, "missed_wins": 0},
         {"side": "black", "accuracy": null, "inaccuracies": 0, "mistakes": 0, "blunders": 0, "missed_wins": 0}
     ],
+    "verified_plies": [],
     "complete": true,
-    "limits": {"movetime_ms": 50, "nodes": null, "depth": null, "evaluation": "nnue"},
+    "limits": {
+        "first": {"movetime_ms": null, "nodes": 30000, "depth": null},
+        "verify": {"movetime_ms": null, "nodes": 300000, "depth": null},
+        "verify_positions": 16, "repeatable": true, "evaluation": "nnue"
+    },
     "result": {"variant": "xiangqi", "status": "ongoing", "result": "*"}
 }))]
 pub struct ReviewResponse {
     /// The variant in the path.
     pub variant: VariantId,
-    /// One entry per ply, in order.
+    /// One entry per ply, in order: every move of the record up to the
+    /// game's end (a record played on past a repetition ruling is reviewed
+    /// to its last move, the ruling shown on its ply).
     pub plies: Vec<ReviewPly>,
     /// Each side's accuracy and counts, first mover first.
     pub sides: Vec<SideReview>,
-    /// False when the review stopped before the last ply (the server cut
-    /// it short); the plies then are those reviewed.
+    /// The plies searched again in the second pass, in order.
+    pub verified_plies: Vec<usize>,
+    /// False only when the server cut the review short (its time bound):
+    /// the plies then are those reviewed.
     pub complete: bool,
-    /// The per-move budget used.
+    /// The budget used.
     pub limits: ReviewLimits,
     /// The game's verdict by our rules: what `adjudicate` answers.
     pub result: AdjudicateResponse,
 }
 
-/// Reviews a game: every position searched, each move weighed by the win
-/// chances it gave away and classed, each side's accuracy, and the game's
-/// verdict by our rules.
+/// Reviews a game: every position searched, the doubtful plies searched
+/// again deeper, each move weighed by the win chances it gave away and
+/// classed, each side's accuracy, and the game's verdict by our rules.
 ///
-/// Send the game as `adjudicate` takes it (`fen` and `moves`, or `pgn`) and
-/// a budget for each position (`movetime_ms`, 100 ms by default; or
-/// `nodes`, `depth`). Each ply gets `best_move`, `score_before` and
-/// `score_after` (the mover's view), `wdl_before`, `win_loss` (the
-/// win-percentage points the move gave away: its expected score, win +
-/// draw / 2, before less after) and `class`: `best` (the engine's choice,
-/// giving away under 5 points),
-/// `good` (under 5 points), `inaccuracy` (5 or more), `mistake` (10 or
-/// more), `blunder` (15 or more), `missed_win` (a won position, 80 % or
-/// more, left for one of 60 % or less). A side's `accuracy` is the mean of
-/// its moves' `103.1668 e^(−0.04354 win_loss) − 3.1669` (0-100). A record
-/// with an illegal move gets the problem `adjudicate` gives.
+/// Send the game as `adjudicate` takes it (`fen` and `moves`, or `pgn`) and,
+/// if you like, a budget for each position (`nodes`, 30,000 by default;
+/// `depth`; or `movetime_ms`, which the machine's load makes unrepeatable).
+/// The review goes in two passes. The first searches every position. Then
+/// each ply in doubt (the move lost 4 points or more by the first pass, or
+/// the reply seemed to gain as much: the position after it was misjudged)
+/// has its two positions searched again with ten times the budget, the
+/// most doubtful first, round after round, until no ply is in doubt or a
+/// quarter of the game's positions (at least 16) were searched again; such
+/// plies say `verified`. Counted in nodes or depth, the same request
+/// gives the same answer.
+///
+/// Each ply gets `best_move`, `score_before` and `score_after` (the
+/// mover's view), `wdl_before`, `win_loss` (the win-percentage points the
+/// move gave away: its expected score, win + draw / 2, before less after)
+/// and `class`: `best` (the engine's own choice, whatever the search after
+/// it shows), `good` (under 5 points), `inaccuracy` (5 or more), `mistake`
+/// (10 or more), `blunder` (15 or more), `missed_win` (a won position, 80 %
+/// or more, left for one of 60 % or less); a marked move carries the
+/// engine's better line (`best_line`). The move that ends the game is
+/// scored as the end: `ended` (`win`, `draw`, `loss`) and `score_after`
+/// `{"mate": 0}` or `{"cp": 0}`. A record played on past a repetition
+/// ruling (`repetition_ends_game: false`) is reviewed to its last move, the
+/// ruling on its ply (`ruling`). A side's `accuracy` is the mean of its
+/// moves' `103.1668 e^(−0.04354 win_loss) − 3.1669` (0-100). A record with
+/// an illegal move gets the problem `adjudicate` gives.
 ///
 /// The review runs in the engine pool like `analyze` (503 `engine_busy`
 /// when every slot stays taken, 429 `too_many_searches` past the client's
-/// share) and is bounded: the per-position time times
-/// the positions stays within the server's `--max-review-secs`, and a game
-/// of more than `--max-review-plies` plies is refused. With `Accept:
-/// application/x-ndjson` it streams one `ReviewPly` line per ply as it goes,
-/// then the `ReviewResponse`, and stops when the client hangs up; with
-/// `Accept: image/svg+xml` (or `"format": "svg"`) it answers the
-/// evaluation graph: the first mover's expected score after each ply, its
-/// inaccuracies, mistakes and blunders marked.
+/// share), its searches on the slot's share of the cores, and is bounded:
+/// a game of more than `--max-review-plies` plies is refused, a
+/// `movetime_ms` whose first pass would outlast `--max-review-secs` too, and
+/// the whole review stops at that bound (`complete: false` when the first
+/// pass did not finish). With `Accept: application/x-ndjson` it streams one
+/// `ReviewPly` line per ply as the first pass has it, the ply again when
+/// verification changes it (the last line of a ply stands), then the
+/// `ReviewResponse`, and stops when the client hangs up; with `Accept:
+/// image/svg+xml` (or `"format": "svg"`) it answers the evaluation graph:
+/// the first mover's expected score after each ply, the sides named, move
+/// numbers along the bottom, the inaccuracies, mistakes and blunders marked
+/// (each mark's tooltip names the move and its class) and a legend.
 #[utoipa::path(
     post,
     path = "/v1/variants/{variant}/review",
     tag = "engine",
     params(VariantPath),
     request_body(content = ReviewRequest, examples(
-        ("opening" = (summary = "Six plies, 50 ms a position", value = json!({
+        ("opening" = (summary = "Six plies, 20,000 nodes a position", value = json!({
             "moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"],
-            "movetime_ms": 50
+            "nodes": 20000
         }))),
         ("blunder" = (summary = "Red leaves its chariot to be taken (ply 1), depth 6", value = json!({
             "fen": "4k4/9/9/9/R8/7r1/9/9/9/3K5 w - - 0 1",
@@ -202,7 +279,7 @@ pub struct ReviewResponse {
         }))),
         ("graph" = (summary = "The evaluation graph of a record (SVG)", value = json!({
             "pgn": "[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *",
-            "movetime_ms": 50,
+            "nodes": 20000,
             "format": "svg"
         })))
     )),
@@ -301,20 +378,36 @@ impl Visitor for Review {
     }
 }
 
-/// One reviewed ply, written for the wire.
+/// One reviewed ply, written for the wire; `rulings` are the game's
+/// repetition events.
 fn review_ply<V: Playable>(
     game: &Game<V>,
     notation: V::Notation,
-    p: &search::review::PlyReview<V::Move>,
+    rulings: &[RepetitionEventDoc],
+    p: &PlyReview<V::Move>,
 ) -> ReviewPly {
     let before = &game.positions()[p.ply - 1];
+    let best_line = (!p.best_line.is_empty()).then(|| {
+        let mut board = before.clone();
+        p.best_line
+            .iter()
+            .map(|&m| {
+                let text = board.write_move(m, notation);
+                board.make_move(m);
+                text
+            })
+            .collect()
+    });
     ReviewPly {
         ply: p.ply,
         side: V::side(p.mover),
         mv: before.write_move(p.mv, notation),
         best_move: before.write_move(p.best, notation),
+        best_line,
         score_before: score_doc(p.score_before),
         score_after: score_doc(p.score_after),
+        ended: p.ended,
+        ruling: rulings.iter().find(|r| r.ply == p.ply).cloned(),
         wdl_before: WdlDoc {
             win: p.wdl_before.win,
             draw: p.wdl_before.draw,
@@ -322,11 +415,12 @@ fn review_ply<V: Playable>(
         },
         win_loss: (p.win_loss * 10.0).round() / 10.0,
         class: p.class,
+        verified: p.verified,
     }
 }
 
 async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
-    let (replayed, limits, applied) = guarded(|| {
+    let (replayed, mut budget, applied) = guarded(|| {
         let replayed = replay::<V>(&r.req, Extent::PastTheEnd)?;
         let plies = replayed.game.moves().len();
         let max = r.pool.config.max_review_plies;
@@ -338,8 +432,8 @@ async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
             )
             .field(field));
         }
-        let (limits, applied) = review_limits::<V>(&r.req, &r.pool.config, plies)?;
-        Ok((replayed, limits, applied))
+        let (budget, applied) = review_budget::<V>(&r.req, &r.pool.config, plies)?;
+        Ok((replayed, budget, applied))
     })?;
     let verdict = adjudged(&replayed);
     let permit = r
@@ -349,108 +443,140 @@ async fn start_review<V: Playable>(r: Review) -> Result<Reviewing, ApiError> {
         .map_err(|e| refused(e, &r.pool))?;
     let game = replayed.game;
     let notation = replayed.notation;
-    // The plies up to the game's end are reviewed.
-    let end = verdict.ended_at_ply.unwrap_or(game.moves().len());
-    let entries = search::table_entries(r.pool.config.hash_mb);
-    let (job_game, lines) = (game.clone(), r.lines.clone());
+    // Every move the game played (a record's moves after the game's end
+    // are not its moves), to its end.
+    let end = game.moves().len();
+    let rulings: Arc<[RepetitionEventDoc]> = verdict.position.repetition_events.clone().into();
+    let (job_game, lines, job_rulings) = (game.clone(), r.lines.clone(), rulings.clone());
+    let max_review = r.pool.config.max_review;
     let running = r
         .pool
         .start_job(permit, r.peer, move |control| {
-            let table = search::table_for(&limits, entries);
-            let mut on_ply = |p: &search::review::PlyReview<V::Move>| {
+            budget.deadline = Some(std::time::Instant::now() + max_review);
+            let mut on_ply = |p: &PlyReview<V::Move>| {
                 if let Some(tx) = &lines {
-                    let _ = tx.send(ndjson(&review_ply(&job_game, notation, p)));
+                    let _ = tx.send(ndjson(&review_ply(&job_game, notation, &job_rulings, p)));
                 }
             };
-            search::review::review(&job_game, end, &limits, control, &table, &mut on_ply)
+            search::review::review(&job_game, end, &budget, control, &mut on_ply)
         })
         .map_err(|e| refused(e, &r.pool))?;
     let (pool, svg) = (r.pool.clone(), r.svg);
     Ok(Box::pin(async move {
         let reviewed = running.finish().await.map_err(|e| refused(e, &pool))?;
         if svg {
-            use crate::diagram::graph::{evaluation_graph, Mark};
-            use search::review::MoveClass;
-            // The first mover's expected score at each position.
-            let first = |p: &search::review::PlyReview<V::Move>, e: f64| {
-                if p.mover == Color::White {
-                    e / 100.0
-                } else {
-                    1.0 - e / 100.0
-                }
-            };
-            let mut points: Vec<f64> = reviewed
-                .first()
-                .map(|p| first(p, p.expected_before))
-                .into_iter()
-                .collect();
-            points.extend(reviewed.iter().map(|p| first(p, p.expected_after)));
-            let marks: Vec<Mark> = reviewed
-                .iter()
-                .map(|p| match p.class {
-                    MoveClass::Inaccuracy => Mark::Inaccuracy,
-                    MoveClass::Mistake => Mark::Mistake,
-                    MoveClass::Blunder | MoveClass::MissedWin => Mark::Blunder,
-                    _ => Mark::None,
-                })
-                .collect();
-            let title = format!(
-                "{} game review: {} plies, result {}",
-                V::NAME,
-                reviewed.len(),
-                verdict.position.status.result
-            );
-            return Ok(Reviewed::Svg(evaluation_graph(&points, &marks, &title)));
+            return Ok(Reviewed::Svg(graph(
+                &game,
+                notation,
+                &reviewed.plies,
+                &verdict,
+            )));
         }
+        let plies = &reviewed.plies;
         let sides = [Color::White, Color::Black]
             .into_iter()
             .map(|c| {
-                let own = reviewed.iter().filter(|p| p.mover == c);
-                let count =
-                    |k: search::review::MoveClass| own.clone().filter(|p| p.class == k).count();
+                let own = plies.iter().filter(|p| p.mover == c);
+                let count = |k: MoveClass| own.clone().filter(|p| p.class == k).count();
                 SideReview {
                     side: V::side(c),
-                    accuracy: search::review::accuracy(&reviewed, c)
-                        .map(|a| (a * 10.0).round() / 10.0),
-                    inaccuracies: count(search::review::MoveClass::Inaccuracy),
-                    mistakes: count(search::review::MoveClass::Mistake),
-                    blunders: count(search::review::MoveClass::Blunder),
-                    missed_wins: count(search::review::MoveClass::MissedWin),
+                    accuracy: search::review::accuracy(plies, c).map(|a| (a * 10.0).round() / 10.0),
+                    inaccuracies: count(MoveClass::Inaccuracy),
+                    mistakes: count(MoveClass::Mistake),
+                    blunders: count(MoveClass::Blunder),
+                    missed_wins: count(MoveClass::MissedWin),
                 }
             })
             .collect();
+        let mut limits = applied;
+        limits.repeatable &= reviewed.complete && !reviewed.timed_out;
         Ok(Reviewed::Json(Box::new(ReviewResponse {
             variant: V::ID,
-            complete: reviewed.len() == end,
-            plies: reviewed
+            complete: reviewed.complete,
+            verified_plies: plies.iter().filter(|p| p.verified).map(|p| p.ply).collect(),
+            plies: plies
                 .iter()
-                .map(|p| review_ply(&game, notation, p))
+                .map(|p| review_ply(&game, notation, &rulings, p))
                 .collect(),
             sides,
-            limits: applied,
+            limits,
             result: verdict,
         })))
     }))
 }
 
-/// The default time for each position of a review, in milliseconds.
-const REVIEW_MOVETIME_MS: u64 = 100;
+/// The evaluation graph of the reviewed plies.
+fn graph<V: Playable>(
+    game: &Game<V>,
+    notation: V::Notation,
+    plies: &[PlyReview<V::Move>],
+    verdict: &AdjudicateResponse,
+) -> String {
+    use crate::diagram::graph::{evaluation_graph, Graph, GraphPly, Mark};
+    // The first mover's expected score at each position.
+    let first = |p: &PlyReview<V::Move>, e: f64| {
+        if p.mover == Color::White {
+            e / 100.0
+        } else {
+            1.0 - e / 100.0
+        }
+    };
+    let mut points: Vec<f64> = plies
+        .first()
+        .map(|p| first(p, p.expected_before))
+        .into_iter()
+        .collect();
+    points.extend(plies.iter().map(|p| first(p, p.expected_after)));
+    let marks: Vec<GraphPly> = plies
+        .iter()
+        .map(|p| {
+            let before = &game.positions()[p.ply - 1];
+            GraphPly {
+                number: before.fullmove_number(),
+                first_mover: p.mover == Color::White,
+                text: before.write_move(p.mv, notation),
+                mark: match p.class {
+                    MoveClass::Inaccuracy => Mark::Inaccuracy,
+                    MoveClass::Mistake => Mark::Mistake,
+                    MoveClass::Blunder | MoveClass::MissedWin => Mark::Blunder,
+                    MoveClass::Best | MoveClass::Good => Mark::None,
+                },
+                class: p.class.code().to_owned(),
+            }
+        })
+        .collect();
+    let title = format!(
+        "{} game review: {} plies, result {}",
+        V::NAME,
+        plies.len(),
+        verdict.position.status.result
+    );
+    evaluation_graph(&Graph {
+        title: &title,
+        sides: [V::side_name(Color::White), V::side_name(Color::Black)],
+        points: &points,
+        plies: &marks,
+        legend: ["inaccuracy", "mistake", "blunder or missed win"],
+    })
+}
 
-/// A review's per-move limits against the server's caps, for `plies` plies.
-fn review_limits<V: Playable>(
+/// A review's budget against the server's caps, for `plies` plies: the
+/// first pass's limits, the second's, and the workers (the slot's share
+/// of the cores, at least `--search-threads`).
+fn review_budget<V: Playable>(
     req: &ReviewRequest,
     config: &EngineConfig,
     plies: usize,
-) -> Result<(Limits, ReviewLimits), ApiError> {
+) -> Result<(Budget, ReviewLimits), ApiError> {
     let positions = plies as u64 + 1;
     let max_ms = config.max_movetime.as_millis() as u64;
     let total_ms = config.max_review.as_millis() as u64;
     in_range(&budget(config, req.depth, req.movetime_ms, req.nodes))?;
-    // The whole review is bounded: a time a position that, times the
+    // The first pass is bounded: a time a position that, times the
     // positions, stays within the server's maximum.
     let share = (total_ms / positions).max(1);
-    let movetime = match req.movetime_ms {
-        Some(t) if t.saturating_mul(positions) > total_ms => {
+    if let Some(t) = req.movetime_ms {
+        if t.saturating_mul(positions) > total_ms {
             return Err(ApiError::new(
                 Problem::InvalidLimits,
                 format!(
@@ -460,24 +586,49 @@ fn review_limits<V: Playable>(
             )
             .field("movetime_ms"));
         }
-        Some(t) => t,
-        None if req.nodes.is_some() || req.depth.is_some() => share.min(max_ms),
-        None => REVIEW_MOVETIME_MS.min(share),
+    }
+    let nodes = match (req.movetime_ms, req.nodes, req.depth) {
+        (None, None, None) => Some(DEFAULT_NODES.min(config.max_nodes)),
+        (_, n, _) => n,
     };
-    let limits = Limits {
+    let first = PassLimits {
+        movetime_ms: req.movetime_ms,
+        nodes,
         depth: req.depth,
-        movetime: Some(Duration::from_millis(movetime)),
-        nodes: req.nodes,
+    };
+    let verify = PassLimits {
+        movetime_ms: req
+            .movetime_ms
+            .map(|t| t.saturating_mul(VERIFY_FACTOR).min(max_ms)),
+        nodes: nodes.map(|n| n.saturating_mul(VERIFY_FACTOR).min(config.max_nodes)),
+        depth: req.depth.map(|d| (d + VERIFY_DEPTH).min(config.max_depth)),
+    };
+    let network = network::<V>(None, false)?;
+    // A search without a clock of its own stops at the server's bounds.
+    let limits = |pass: &PassLimits, guard: u64| Limits {
+        depth: pass.depth,
+        movetime: Some(Duration::from_millis(pass.movetime_ms.unwrap_or(guard))),
+        nodes: pass.nodes,
         multipv: 1,
         optimum: None,
-        threads: config.search_threads,
-        network: network::<V>(None, false)?,
+        threads: 1,
+        network: network.clone(),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let budget = Budget {
+        first: limits(&first, share.min(max_ms)),
+        verify: limits(&verify, max_ms),
+        verify_positions: verify_positions(positions as usize),
+        workers: (cores / config.max_searches.max(1)).max(config.search_threads),
+        table_entries: search::table_entries(config.hash_mb),
+        deadline: None,
     };
     let applied = ReviewLimits {
-        movetime_ms: movetime,
-        nodes: req.nodes,
-        depth: req.depth,
-        evaluation: evaluation_of(&limits),
+        evaluation: evaluation_of(&budget.first),
+        verify_positions: budget.verify_positions,
+        repeatable: req.movetime_ms.is_none(),
+        first,
+        verify,
     };
-    Ok((limits, applied))
+    Ok((budget, applied))
 }
