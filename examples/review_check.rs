@@ -118,19 +118,18 @@ fn deep(args: &[String]) {
     let out = Mutex::new(std::io::stdout());
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let Some((index, line)) = lines.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let game = game_of(line);
-                let scores = deep_scores(&game, nodes);
-                let record = serde_json::json!({
-                    "index": index, "fen": line["fen"], "moves": line["moves"],
-                    "deep_nodes": nodes, "scores": scores,
-                });
-                let mut o = out.lock().expect("stdout");
-                let _ = writeln!(o, "{record}");
-                let _ = o.flush();
+            s.spawn(|| {
+                while let Some((index, line)) = lines.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let game = game_of(line);
+                    let scores = deep_scores(&game, nodes);
+                    let record = serde_json::json!({
+                        "index": index, "fen": line["fen"], "moves": line["moves"],
+                        "deep_nodes": nodes, "scores": scores,
+                    });
+                    let mut o = out.lock().expect("stdout");
+                    let _ = writeln!(o, "{record}");
+                    let _ = o.flush();
+                }
             });
         }
     });
