@@ -6,7 +6,8 @@
 //! # games with each move's score: the match tool, the engine against itself
 //! cargo run --release --example match -- xiangqi --engine-a self --engine-b self \
 //!     --nodes 10000 --games 2000 --openings FILE --games-out xiangqi.jsonl
-//! # fit every variant given, write the models, report the calibration
+//! # fit every variant given, write the models (a variant not given keeps
+//! # its own), report the calibration
 //! cargo run --release --example fit_wdl -- --xiangqi xiangqi.jsonl \
 //!     --taxi taxi.jsonl --tamerlane tamerlane.jsonl --out src/search/eval/wdl_models.rs
 //! # only measure the built-in models on other games
@@ -33,6 +34,7 @@ use std::io::{BufRead, BufReader, Write};
 
 use arbiter::dispatch::{Playable, Visitor};
 use arbiter::search::wdl::{WdlModel, MATERIAL_SCALE};
+use arbiter::search::Evaluate;
 use arbiter::variants::{Color, Game, VariantId};
 
 /// A mate's score in the game files.
@@ -342,7 +344,19 @@ fn main() {
                         .map_or(path.clone(), |n| n.to_string_lossy().into_owned());
                     (*m, format!("the self-play games of `{name}`"))
                 }
-                None => panic!("give games for every variant with --out ({id:?} missing)"),
+                // A variant not given keeps the model it has.
+                None => (
+                    match id {
+                        VariantId::Xiangqi => {
+                            <arbiter::variants::xiangqi::Position as Evaluate>::WDL
+                        }
+                        VariantId::Taxi => <arbiter::variants::taxi::Position as Evaluate>::WDL,
+                        VariantId::Tamerlane => {
+                            <arbiter::variants::tamerlane::Position as Evaluate>::WDL
+                        }
+                    },
+                    format!("the self-play games of `{}.jsonl`", id.as_str()),
+                ),
             };
             text.push_str(&constant(name, &format!("{id:?}"), &model, &games));
         }

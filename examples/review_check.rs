@@ -202,11 +202,9 @@ fn check(args: &[String]) {
                     -deep[i + 1],
                 );
             }
-            if lost >= 300 && before.abs() <= 500 {
-                bad += 1;
-                caught += usize::from(marked);
+            let show = |note: &str| {
                 println!(
-                    "  game {} ply {:>3}: deep {:>6} -> {:>6} (lost {lost}), review {:?} ({:.1} points{}), first pass {first_class:?}",
+                    "  game {} ply {:>3}: deep {:>6} -> {:>6} (lost {lost}), review {:?} ({:.1} points{}), {note}",
                     g["index"],
                     p.ply,
                     deep[i],
@@ -214,21 +212,17 @@ fn check(args: &[String]) {
                     p.class,
                     p.win_loss,
                     if p.verified { ", verified" } else { "" }
-                );
+                )
+            };
+            if lost >= 300 && before.abs() <= 500 {
+                bad += 1;
+                caught += usize::from(marked);
+                show(&format!("first pass {first_class:?}"));
             } else if lost < 30 {
                 fine += 1;
                 if matches!(p.class, MoveClass::Mistake | MoveClass::Blunder) {
                     flagged += 1;
-                    println!(
-                        "  game {} ply {:>3}: deep {:>6} -> {:>6} (lost {lost}), review {:?} ({:.1} points{}) [fine by the deep search]",
-                        g["index"],
-                        p.ply,
-                        deep[i],
-                        -deep[i + 1],
-                        p.class,
-                        p.win_loss,
-                        if p.verified { ", verified" } else { "" }
-                    );
+                    show("fine by the deep search");
                 }
             }
         }

@@ -387,17 +387,8 @@ fn review_ply<V: Playable>(
     p: &PlyReview<V::Move>,
 ) -> ReviewPly {
     let before = &game.positions()[p.ply - 1];
-    let best_line = (!p.best_line.is_empty()).then(|| {
-        let mut board = before.clone();
-        p.best_line
-            .iter()
-            .map(|&m| {
-                let text = board.write_move(m, notation);
-                board.make_move(m);
-                text
-            })
-            .collect()
-    });
+    let best_line =
+        (!p.best_line.is_empty()).then(|| search::line_text(before, &p.best_line, notation));
     ReviewPly {
         ply: p.ply,
         side: V::side(p.mover),
