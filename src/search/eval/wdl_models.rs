@@ -4,11 +4,11 @@
 
 use crate::search::wdl::WdlModel;
 
-/// Xiangqi: fitted on the self-play games of `xiangqi.jsonl`.
+/// Xiangqi: fitted on the self-play games of `xiangqi-nnue.jsonl`.
 pub const XIANGQI: WdlModel = WdlModel {
-    a: [135.8449, -271.4241, -177.9641, 621.2651],
-    b: [71.4619, -218.6943, 247.7609, 84.9422],
-    material_range: (6, 62),
+    a: [-62.3812, 346.924, -718.5682, 676.6762],
+    b: [-106.739, 330.4497, -221.5787, 153.7733],
+    material_range: (7, 62),
 };
 /// Taxi: fitted on the self-play games of `taxi.jsonl`.
 pub const TAXI: WdlModel = WdlModel {
