@@ -381,3 +381,13 @@ pub struct WdlDoc {
     /// The side to move loses.
     pub loss: u32,
 }
+
+impl From<crate::search::wdl::Wdl> for WdlDoc {
+    fn from(w: crate::search::wdl::Wdl) -> WdlDoc {
+        WdlDoc {
+            win: w.win,
+            draw: w.draw,
+            loss: w.loss,
+        }
+    }
+}

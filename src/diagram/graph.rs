@@ -6,6 +6,8 @@
 
 use std::fmt::Write;
 
+use super::{escape, SANS};
+
 /// How a ply is marked on the graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -71,7 +73,6 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 72.0;
 const TEXT: &str = "#222222";
-const FONT: &str = "font-family=\"DejaVu Sans, Arial, sans-serif\"";
 
 /// The graph as SVG.
 pub fn evaluation_graph(g: &Graph) -> String {
@@ -84,7 +85,7 @@ pub fn evaluation_graph(g: &Graph) -> String {
     let mut svg = String::new();
     let _ = write!(
         svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="title"><title id="title">{title}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/><text x="{cx}" y="24" text-anchor="middle" font-size="16" font-weight="bold" {FONT} fill="{TEXT}">{title}</text>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="title"><title id="title">{title}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/><text x="{cx}" y="24" text-anchor="middle" font-size="16" font-weight="bold" {SANS} fill="{TEXT}">{title}</text>"##,
         title = escape(g.title),
         cx = WIDTH / 2.0,
     );
@@ -114,7 +115,7 @@ pub fn evaluation_graph(g: &Graph) -> String {
     ] {
         let _ = write!(
             svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end" dominant-baseline="middle" font-size="12" {FONT} fill="{TEXT}">{}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end" dominant-baseline="middle" font-size="12" {SANS} fill="{TEXT}">{}</text>"#,
             LEFT - 6.0,
             y(e),
             escape(&label)
@@ -132,7 +133,7 @@ pub fn evaluation_graph(g: &Graph) -> String {
             let cx = x(k + 1);
             let _ = write!(
                 svg,
-                r#"<line x1="{cx:.1}" y1="{b:.1}" x2="{cx:.1}" y2="{t:.1}" stroke="{TEXT}"/><text x="{cx:.1}" y="{ty:.1}" text-anchor="middle" font-size="12" {FONT} fill="{TEXT}">{}</text>"#,
+                r#"<line x1="{cx:.1}" y1="{b:.1}" x2="{cx:.1}" y2="{t:.1}" stroke="{TEXT}"/><text x="{cx:.1}" y="{ty:.1}" text-anchor="middle" font-size="12" {SANS} fill="{TEXT}">{}</text>"#,
                 p.number,
                 b = TOP + plot_h,
                 t = TOP + plot_h + 5.0,
@@ -142,7 +143,7 @@ pub fn evaluation_graph(g: &Graph) -> String {
     }
     let _ = write!(
         svg,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="12" {FONT} fill="{TEXT}">move</text>"#,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="12" {SANS} fill="{TEXT}">move</text>"#,
         LEFT + plot_w / 2.0,
         TOP + plot_h + 34.0
     );
@@ -174,7 +175,7 @@ pub fn evaluation_graph(g: &Graph) -> String {
         let colour = mark.colour().unwrap_or(TEXT);
         let _ = write!(
             svg,
-            r#"<circle cx="{:.1}" cy="{ly:.1}" r="5" fill="{colour}"/><text x="{:.1}" y="{ly:.1}" dominant-baseline="middle" font-size="12" {FONT} fill="{TEXT}">{}</text>"#,
+            r#"<circle cx="{:.1}" cy="{ly:.1}" r="5" fill="{colour}"/><text x="{:.1}" y="{ly:.1}" dominant-baseline="middle" font-size="12" {SANS} fill="{TEXT}">{}</text>"#,
             lx + 5.0,
             lx + 14.0,
             escape(words)
@@ -183,13 +184,6 @@ pub fn evaluation_graph(g: &Graph) -> String {
     }
     svg.push_str("</svg>");
     svg
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

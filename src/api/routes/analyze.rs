@@ -519,12 +519,7 @@ async fn analyze_stream<V: Playable>(a: Analyze) -> Result<Lines, ApiError> {
 
 /// The chances a score stands for in `pos` ([`search::wdl`]).
 fn wdl_doc<V: Evaluate>(pos: &V, score: Score) -> WdlDoc {
-    let w = V::WDL.wdl(score, pos.material());
-    WdlDoc {
-        win: w.win,
-        draw: w.draw,
-        loss: w.loss,
-    }
+    V::WDL.wdl(score, pos.material()).into()
 }
 
 /// The lines of a search of the game's position, written in `notation`,

@@ -399,11 +399,7 @@ fn review_ply<V: Playable>(
         score_after: score_doc(p.score_after),
         ended: p.ended,
         ruling: rulings.iter().find(|r| r.ply == p.ply).cloned(),
-        wdl_before: WdlDoc {
-            win: p.wdl_before.win,
-            draw: p.wdl_before.draw,
-            loss: p.wdl_before.loss,
-        },
+        wdl_before: p.wdl_before.into(),
         win_loss: (p.win_loss * 10.0).round() / 10.0,
         class: p.class,
         verified: p.verified,
@@ -532,7 +528,11 @@ fn graph<V: Playable>(
                     MoveClass::Blunder | MoveClass::MissedWin => Mark::Blunder,
                     MoveClass::Best | MoveClass::Good => Mark::None,
                 },
-                class: p.class.code().to_owned(),
+                // The class as the wire names it (its serde name).
+                class: serde_json::to_value(p.class)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
             }
         })
         .collect();
