@@ -4,7 +4,8 @@
 //! with one search thread and the per-client limits on (`--rate-limit 200
 //! --client-key-header X-Client --max-searches-per-client 1`). B's
 //! legal-moves p99 under the flood must stay within twice its p99 without
-//! it, and every one of B's searches must be answered 200.
+//! it (or twice the machine's noise floor, [`NOISE_P99_US`], when that is
+//! larger), and every one of B's searches must be answered 200.
 //!
 //! Needs wrk; ignored without it unless `ARBITER_REQUIRE_BALANCER=1` (set
 //! by `.ci/run`, which installs it).
@@ -27,6 +28,15 @@ const SERVER: &[&str] = &[
     "--max-searches-per-client",
     "1",
 ];
+
+/// The p99 a two-core virtual machine gives B's legal moves with no flood
+/// at all: from 0.5 to 2.7 ms between runs here, scheduler noise (the
+/// hypervisor's and the load generators' own). The flooded p99 is held
+/// within twice the larger of this and the measured p99 alone, so a quiet
+/// run's 0.8 ms does not make the bound 1.6 ms (a CI run failed so: 0.8
+/// ms alone, 2.0 ms flooded). Without the per-client limits this test
+/// still fails, on B's refused searches.
+const NOISE_P99_US: u64 = 1_500;
 
 /// B's seconds of load in each phase.
 const PHASE: u32 = 10;
@@ -109,6 +119,7 @@ fn a_flooding_client_leaves_the_others_their_share() {
     let _ = std::fs::remove_dir_all(&dir);
 
     let ratio = flooded.p99_us as f64 / alone.p99_us.max(1) as f64;
+    let bound = 2 * alone.p99_us.max(NOISE_P99_US);
     eprintln!(
         "fairness: legal-moves p99 {} µs alone, {} µs under a 64-connection flood ({ratio:.2}x; \
          p50 {} and {} µs; {} and {} requests); B's searches {} and {} answered, {} and {} failed, \
@@ -146,8 +157,8 @@ fn a_flooding_client_leaves_the_others_their_share() {
         "B's searches were refused"
     );
     assert!(
-        ratio <= 2.0,
-        "B's legal-moves p99 went from {} to {} µs under the flood",
+        flooded.p99_us <= bound,
+        "B's legal-moves p99 went from {} to {} µs under the flood (bound {bound} µs)",
         alone.p99_us,
         flooded.p99_us
     );
