@@ -11,6 +11,7 @@ pub mod fuzzing;
 pub mod pgn;
 pub mod prose;
 pub mod search;
+pub mod tablebase;
 #[cfg(feature = "training")]
 pub mod training;
 pub mod uci;

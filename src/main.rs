@@ -47,6 +47,9 @@ enum Command {
     Bench,
     /// Print the OpenAPI document of the HTTP API.
     Openapi,
+    /// Xiangqi endgame tablebases.
+    #[command(subcommand)]
+    Tablebase(TablebaseCommand),
     /// Speak UCI (or UCCI, for Xiangqi) on standard input and output.
     Uci,
     /// Exit 0 if a local server answers `GET /healthz` with 200 (for the
@@ -55,6 +58,20 @@ enum Command {
         /// The server's address; by default the port of ARBITER_BIND on 127.0.0.1.
         #[arg(long)]
         addr: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum TablebaseCommand {
+    /// Generate tables by retrograde analysis, each verified before it is
+    /// written (with every smaller table its captures lead to).
+    Generate {
+        /// Where the tables are written (created if missing); tables
+        /// already there are read, not made again.
+        #[arg(long, default_value = "tablebases")]
+        out: std::path::PathBuf,
+        /// Materials such as KRkaabb; by default the default set.
+        materials: Vec<String>,
     },
 }
 
@@ -108,6 +125,15 @@ fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("arbiter: unhealthy: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Tablebase(TablebaseCommand::Generate { out, materials }) => {
+            match generate_tables(&out, &materials) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("arbiter: {e}");
                     ExitCode::FAILURE
                 }
             }
@@ -207,4 +233,61 @@ fn healthcheck(addr: &str) -> Result<(), String> {
     } else {
         Err(format!("{addr} answered {status:?}"))
     }
+}
+
+/// `arbiter tablebase generate`: the tables of `names` (or the default
+/// set) and every smaller one they need, into `out`.
+fn generate_tables(out: &std::path::Path, names: &[String]) -> Result<(), String> {
+    use arbiter::tablebase::{closure, default_set, file_name, Material, Table, Tables};
+    let set: Vec<Material> = if names.is_empty() {
+        default_set()
+    } else {
+        names
+            .iter()
+            .map(|n| {
+                Material::parse(n).ok_or_else(|| format!("not a material: {n} (e.g. KRkaabb)"))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let start = Instant::now();
+    let mut tables = Tables::new();
+    for material in closure(&set) {
+        if out.join(file_name(material)).exists() {
+            tables.insert(Table::load(out, material).map_err(|e| e.to_string())?);
+        }
+    }
+    let mut failed = None;
+    tables
+        .generate_set(&set, |table, took| {
+            let c = table.census();
+            let saved = table.save(out);
+            let bytes = std::fs::metadata(out.join(file_name(table.material())))
+                .map_or(0, |m| m.len());
+            println!(
+                "{:<10} {:>10} positions a side  {:>9} mates (longest {:>3} plies)  {:>9} draws  {:>7} by the rule  {:>6.2} s  {:>9} bytes",
+                table.material().name(),
+                table.size(),
+                c.mates,
+                c.longest,
+                c.draws,
+                c.rule,
+                took.as_secs_f64(),
+                bytes
+            );
+            if let Err(e) = saved {
+                failed.get_or_insert(e.to_string());
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    eprintln!(
+        "{} tables in {}, {:.1} s",
+        tables.materials().len(),
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
 }

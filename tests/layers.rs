@@ -9,7 +9,7 @@
 //! The layers, lowest first (docs/architecture.md draws them):
 //!
 //! 0. `variants` (the rules core)
-//! 1. `search`, `prose`, `diagram`, `pgn`
+//! 1. `search`, `tablebase`, `prose`, `diagram`, `pgn`
 //! 2. `dispatch`, `training`
 //! 3. `api`, `uci`, `fuzzing`
 //! 4. `main.rs`
@@ -24,7 +24,7 @@ use std::path::Path;
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
         "variants" => 0,
-        "search" | "prose" | "diagram" | "pgn" => 1,
+        "search" | "tablebase" | "prose" | "diagram" | "pgn" => 1,
         "dispatch" | "training" => 2,
         "api" | "uci" | "fuzzing" => 3,
         "main" => 4,

@@ -86,6 +86,25 @@ impl Position {
         }
     }
 
+    /// A position from its pieces (point and piece byte), with `side` to
+    /// move, halfmove clock 0 and move number 1: the tablebases' way in. No
+    /// check of legality beyond the board itself: `None` when two pieces
+    /// share a point or a colour has no general or two.
+    pub fn from_pieces(side: Color, pieces: &[(Sq, Piece)]) -> Option<Position> {
+        let mut pos = Position::empty(side);
+        let mut generals = [0u8; 2];
+        for &(s, p) in pieces {
+            if s as usize >= POINTS || pos.board[s as usize] != EMPTY || kind_of(p).is_none() {
+                return None;
+            }
+            if kind_of(p) == Some(Kind::General) {
+                generals[color_of(p).index()] += 1;
+            }
+            pos.put(s, p);
+        }
+        (generals == [1, 1]).then_some(pos)
+    }
+
     /// The board byte on a point.
     #[inline]
     pub fn piece_at(&self, s: Sq) -> Piece {

@@ -1,0 +1,127 @@
+//! The perpetual-check rule inside a table (the Asian rules: a side that
+//! checks for ever loses), found as a greatest fixed point over the
+//! positions the mates left unresolved.
+//!
+//! For a side X, the set S is the largest set of unresolved positions
+//! with X to move such that every move of X from a position of S
+//! - leads to a position the other side wins (by mate or by the rule), or
+//! - checks, into an unresolved position from which the other side has a
+//!   move that does not check back and returns into S.
+//!
+//! From S, X can only check for ever (or lose sooner), and the other side
+//! can keep it so without checking itself: X loses. When both sides would
+//! be checking for ever, neither is to blame and the position stays drawn
+//! (the other side's way back must be a quiet move). Chases are not
+//! judged here: a draw that rests on a perpetual chase is left a draw.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::entry::{Entry, DRAW};
+use super::work::{in_parallel, Work};
+use crate::variants::xiangqi::board::EMPTY;
+use crate::variants::xiangqi::Move;
+use crate::variants::Color;
+
+/// Every position the rule decides now: X to move, X loses.
+pub(super) fn perpetual_checkers(work: &Work<'_>) -> Vec<(Color, u64)> {
+    let mut out = Vec::new();
+    for side in [Color::White, Color::Black] {
+        out.extend(set_of(work, side).into_iter().map(|i| (side, i)));
+    }
+    out
+}
+
+/// The index a move from `pos` (of `work`'s material, not a capture) leads to.
+fn child_index(work: &Work<'_>, pos: &crate::variants::xiangqi::Position) -> u64 {
+    let placement = work.layout.placement(pos, false).expect("same material");
+    work.layout.encode(&placement).expect("a reachable point")
+}
+
+/// S for `side` (see the module's words).
+fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
+    let s = side.index();
+    let them = !side;
+    let t = them.index();
+    // The candidates: every move loses or checks into an unresolved
+    // position; each kept with those positions.
+    let parts = in_parallel(work.layout.size(), |range| {
+        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
+        let mut moves = Vec::with_capacity(48);
+        'next: for i in range {
+            if work.value[s][i as usize] != DRAW {
+                continue;
+            }
+            if work.exits[s].get(&i).is_some_and(|e| e.draw) {
+                continue;
+            }
+            let Some((_, mut pos)) = work.position(side, i) else {
+                continue;
+            };
+            pos.legal(&mut moves);
+            let mut checks = Vec::new();
+            for &m in &moves {
+                if pos.piece_at(m.to) != EMPTY {
+                    continue;
+                }
+                let undo = pos.make(m);
+                let c = child_index(work, &pos);
+                let check = pos.general_attacked(them);
+                pos.unmake(m, undo);
+                match Entry::of(work.value[t][c as usize]) {
+                    Entry::Win(_) => {}
+                    Entry::Draw if check => checks.push(c),
+                    _ => continue 'next,
+                }
+            }
+            found.push((i, checks));
+        }
+        found
+    });
+    let mut set: BTreeMap<u64, Vec<u64>> = parts.into_iter().flatten().collect();
+    // Remove what cannot stay until nothing more goes.
+    loop {
+        let mut back: HashMap<u64, bool> = HashMap::new();
+        let gone: Vec<u64> = set
+            .iter()
+            .filter(|(_, checks)| {
+                checks.iter().any(|&c| {
+                    !*back
+                        .entry(c)
+                        .or_insert_with(|| returns_quietly(work, them, c, &set))
+                })
+            })
+            .map(|(&i, _)| i)
+            .collect();
+        if gone.is_empty() {
+            break;
+        }
+        for i in gone {
+            set.remove(&i);
+        }
+    }
+    set.into_keys().collect()
+}
+
+/// Whether `side`, to move at `index`, has a move that does not capture,
+/// does not check, and leads into `set`.
+fn returns_quietly(
+    work: &Work<'_>,
+    side: Color,
+    index: u64,
+    set: &BTreeMap<u64, Vec<u64>>,
+) -> bool {
+    let Some((_, mut pos)) = work.position(side, index) else {
+        return false;
+    };
+    let mut moves: Vec<Move> = Vec::with_capacity(48);
+    pos.legal(&mut moves);
+    moves.into_iter().any(|m| {
+        if pos.piece_at(m.to) != EMPTY {
+            return false;
+        }
+        let undo = pos.make(m);
+        let into = set.contains_key(&child_index(work, &pos)) && !pos.general_attacked(!side);
+        pos.unmake(m, undo);
+        into
+    })
+}

@@ -1,0 +1,148 @@
+//! The tables in memory: one material's codes ([`Table`]), a set of
+//! them by canonical material ([`Tables`]), and the probe.
+
+use std::collections::HashMap;
+
+use super::entry::{Distance, Entry};
+use super::index::Layout;
+use super::material::{kind_slot, Material};
+use crate::variants::xiangqi::{Kind, Position};
+
+/// The material of a position, as it stands (not made canonical); `None`
+/// when a side has more of a kind than a table can hold.
+pub fn material_of(pos: &Position) -> Option<Material> {
+    let mut m = Material::default();
+    for color in [crate::variants::Color::White, crate::variants::Color::Black] {
+        for s in pos.pieces(color) {
+            let (_, kind) = pos.kind_at(s)?;
+            if kind == Kind::General {
+                continue;
+            }
+            let slot = kind_slot(kind)?;
+            m.sides[color.index()][slot] += 1;
+            if m.sides[color.index()][slot] > 2 {
+                return None;
+            }
+        }
+    }
+    Some(m)
+}
+
+/// One material's table: a code a position, for each side to move.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub(super) material: Material,
+    layout: Layout,
+    pub(super) values: [Vec<u16>; 2],
+}
+
+impl Table {
+    /// A table of `material` (canonical) from its codes.
+    pub(super) fn new(material: Material, values: [Vec<u16>; 2]) -> Table {
+        Table {
+            material,
+            layout: Layout::new(material),
+            values,
+        }
+    }
+
+    /// The table's material.
+    pub fn material(&self) -> Material {
+        self.material
+    }
+
+    /// Positions per side to move.
+    pub fn size(&self) -> u64 {
+        self.layout.size()
+    }
+
+    /// The code of a position of this table's material as it stands (not
+    /// turned over); `None` for another material or a piece where the
+    /// table keeps none.
+    pub(super) fn code(&self, pos: &Position) -> Option<u16> {
+        self.code_turned(pos, false)
+    }
+
+    fn code_turned(&self, pos: &Position, turn: bool) -> Option<u16> {
+        let placement = self.layout.placement(pos, turn)?;
+        let index = self.layout.encode(&placement)?;
+        let side = if turn { !pos.side() } else { pos.side() };
+        Some(self.values[side.index()][index as usize])
+    }
+
+    /// How many positions of each kind, over both sides to move: illegal,
+    /// drawn, won or lost by mate, won or lost under the rule.
+    pub fn census(&self) -> Census {
+        let mut c = Census::default();
+        for &code in self.values.iter().flatten() {
+            match Entry::of(code) {
+                Entry::Illegal => c.illegal += 1,
+                Entry::Draw => c.draws += 1,
+                Entry::Win(Distance::Mate(n)) | Entry::Loss(Distance::Mate(n)) => {
+                    c.mates += 1;
+                    c.longest = c.longest.max(n);
+                }
+                Entry::Win(Distance::Rule(_)) | Entry::Loss(Distance::Rule(_)) => c.rule += 1,
+            }
+        }
+        c
+    }
+}
+
+/// What a table holds ([`Table::census`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    /// Illegal positions.
+    pub illegal: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Wins and losses by mate.
+    pub mates: u64,
+    /// Wins and losses under the perpetual-check rule.
+    pub rule: u64,
+    /// The longest mate, in plies.
+    pub longest: u16,
+}
+
+/// A set of tables, by canonical material.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    tables: HashMap<Material, Table>,
+}
+
+impl Tables {
+    /// No tables.
+    pub fn new() -> Tables {
+        Tables::default()
+    }
+
+    /// Adds a table.
+    pub fn insert(&mut self, table: Table) {
+        self.tables.insert(table.material, table);
+    }
+
+    /// The table of a material (either colour), if present.
+    pub fn get(&self, material: Material) -> Option<&Table> {
+        self.tables.get(&material.canonical().0)
+    }
+
+    /// The materials held, sorted by name.
+    pub fn materials(&self) -> Vec<Material> {
+        let mut v: Vec<Material> = self.tables.keys().copied().collect();
+        v.sort_by_key(|m| (m.pieces(), m.name()));
+        v
+    }
+
+    /// The code of a position, turned over when its table keeps the other
+    /// colour; `None` outside the tables.
+    pub(super) fn code(&self, pos: &Position) -> Option<u16> {
+        let (material, turn) = material_of(pos)?.canonical();
+        self.tables.get(&material)?.code_turned(pos, turn)
+    }
+
+    /// What the tables say of a position (for its side to move); `None`
+    /// when no table holds it.
+    pub fn probe(&self, pos: &Position) -> Option<Entry> {
+        self.code(pos).map(Entry::of)
+    }
+}
