@@ -70,6 +70,10 @@ enum TablebaseCommand {
         /// already there are read, not made again.
         #[arg(long, default_value = "tablebases")]
         out: std::path::PathBuf,
+        /// Also write every table made or read as one bundle file (the
+        /// form the default set is built into the binary in).
+        #[arg(long)]
+        bundle: Option<std::path::PathBuf>,
         /// Materials such as KRkaabb; by default the default set.
         materials: Vec<String>,
     },
@@ -129,15 +133,17 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Tablebase(TablebaseCommand::Generate { out, materials }) => {
-            match generate_tables(&out, &materials) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("arbiter: {e}");
-                    ExitCode::FAILURE
-                }
+        Command::Tablebase(TablebaseCommand::Generate {
+            out,
+            bundle,
+            materials,
+        }) => match generate_tables(&out, bundle.as_deref(), &materials) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                ExitCode::FAILURE
             }
-        }
+        },
         Command::Openapi => {
             println!("{}", arbiter::api::openapi_json());
             ExitCode::SUCCESS
@@ -237,7 +243,11 @@ fn healthcheck(addr: &str) -> Result<(), String> {
 
 /// `arbiter tablebase generate`: the tables of `names` (or the default
 /// set) and every smaller one they need, into `out`.
-fn generate_tables(out: &std::path::Path, names: &[String]) -> Result<(), String> {
+fn generate_tables(
+    out: &std::path::Path,
+    bundle: Option<&std::path::Path>,
+    names: &[String],
+) -> Result<(), String> {
     use arbiter::tablebase::{closure, default_set, file_name, Material, Table, Tables};
     let set: Vec<Material> = if names.is_empty() {
         default_set()
@@ -282,6 +292,12 @@ fn generate_tables(out: &std::path::Path, names: &[String]) -> Result<(), String
         .map_err(|e| e.to_string())?;
     if let Some(e) = failed {
         return Err(e);
+    }
+    if let Some(path) = bundle {
+        let all = closure(&set);
+        let held: Vec<&Table> = all.iter().filter_map(|&m| tables.get(m)).collect();
+        std::fs::write(path, arbiter::tablebase::bundle(&held))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     eprintln!(
         "{} tables in {}, {:.1} s",

@@ -88,7 +88,7 @@ impl Tables {
         mut done: impl FnMut(&Table, std::time::Duration),
     ) -> Result<(), GenerateError> {
         for material in closure(set) {
-            if self.get(material).is_some() {
+            if self.contains(material) {
                 continue;
             }
             let start = std::time::Instant::now();

@@ -6,7 +6,9 @@
 //! - `material.rs`: material signatures (`KRkaabb`), the default set.
 //! - `index.rs`: where a position is kept in its table.
 //! - `entry.rs`: what a table says of a position ([`Entry`]).
-//! - `tables.rs`: tables in memory and the probe; `file.rs`: on disk.
+//! - `tables.rs`: tables in memory and the probe; `file.rs`: on disk;
+//!   `set.rs`: the set the process probes (the default set is built into
+//!   the binary as `default.xtbs`).
 //! - `work.rs`: a table in the making (codes, moves left, captures,
 //!   unmoves); `rule.rs`: the perpetual-check rule; `verify.rs`: the
 //!   verification pass; `generate.rs`: the three put together.
@@ -20,6 +22,7 @@ mod generate;
 mod index;
 mod material;
 mod rule;
+mod set;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -27,9 +30,10 @@ mod verify;
 mod work;
 
 pub use entry::{Distance, Entry};
-pub use file::{file_name, TableFileError};
+pub use file::{bundle, file_name, TableFileError};
 pub use generate::generate;
 pub use index::Layout;
 pub use material::{closure, default_set, Material, KINDS};
+pub use set::{default_materials, default_tables, install, tables};
 pub use tables::{material_of, Census, Table, Tables};
 pub use work::GenerateError;

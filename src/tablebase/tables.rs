@@ -2,6 +2,7 @@
 //! them by canonical material ([`Tables`]), and the probe.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::entry::{Distance, Entry};
 use super::index::Layout;
@@ -105,9 +106,17 @@ pub struct Census {
 }
 
 /// A set of tables, by canonical material.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Tables {
-    tables: HashMap<Material, Table>,
+    tables: HashMap<Material, Slot>,
+}
+
+/// One table of a set: decoded, or kept as its file's bytes (checked when
+/// read) and decoded when first probed.
+#[derive(Debug)]
+struct Slot {
+    packed: Option<&'static [u8]>,
+    table: OnceLock<Table>,
 }
 
 impl Tables {
@@ -118,12 +127,46 @@ impl Tables {
 
     /// Adds a table.
     pub fn insert(&mut self, table: Table) {
-        self.tables.insert(table.material, table);
+        let material = table.material;
+        self.tables.insert(
+            material,
+            Slot {
+                packed: None,
+                table: OnceLock::from(table),
+            },
+        );
     }
 
-    /// The table of a material (either colour), if present.
+    /// Adds a table as its file's bytes, already checked, to be decoded
+    /// when first probed.
+    pub(super) fn insert_packed(&mut self, material: Material, bytes: &'static [u8]) {
+        self.tables.insert(
+            material,
+            Slot {
+                packed: Some(bytes),
+                table: OnceLock::new(),
+            },
+        );
+    }
+
+    /// Adds every table of `other`, replacing those of the same material.
+    pub fn extend(&mut self, other: Tables) {
+        self.tables.extend(other.tables);
+    }
+
+    /// Whether the set holds the table of a material (either colour).
+    pub fn contains(&self, material: Material) -> bool {
+        self.tables.contains_key(&material.canonical().0)
+    }
+
+    /// The table of a material (either colour), if present; decoded now
+    /// if it was kept packed.
     pub fn get(&self, material: Material) -> Option<&Table> {
-        self.tables.get(&material.canonical().0)
+        let slot = self.tables.get(&material.canonical().0)?;
+        Some(slot.table.get_or_init(|| {
+            let bytes = slot.packed.expect("a slot holds a table or its bytes");
+            Table::from_bytes(bytes).expect("checked when it was read")
+        }))
     }
 
     /// The materials held, sorted by name.
@@ -137,7 +180,7 @@ impl Tables {
     /// colour; `None` outside the tables.
     pub(super) fn code(&self, pos: &Position) -> Option<u16> {
         let (material, turn) = material_of(pos)?.canonical();
-        self.tables.get(&material)?.code_turned(pos, turn)
+        self.get(material)?.code_turned(pos, turn)
     }
 
     /// What the tables say of a position (for its side to move); `None`

@@ -60,3 +60,38 @@ fn single_pieces_against_the_bare_general() {
         0
     );
 }
+
+#[test]
+fn files_and_bundles_read_back() {
+    let t = tables(&["KRk"]);
+    let krk = t.get(Material::parse("KRk").unwrap()).unwrap();
+    let back = Table::from_bytes(&krk.to_bytes()).unwrap();
+    assert_eq!(back.values, krk.values);
+    // A damaged byte is refused, never half read.
+    let mut bytes = krk.to_bytes();
+    let last = bytes.len() - 3;
+    bytes[last] ^= 0x55;
+    assert!(Table::from_bytes(&bytes).is_err());
+    let all: Vec<&Table> = t.materials().iter().map(|&m| t.get(m).unwrap()).collect();
+    let bundle: &'static [u8] = bundle(&all).leak();
+    let read = Tables::from_bundle(bundle).unwrap();
+    assert_eq!(read.materials(), t.materials());
+    let pos = fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    assert_eq!(read.probe(&pos), t.probe(&pos));
+}
+
+/// The default set built into the binary is what the generator makes
+/// (every table made again and compared code by code) and holds every
+/// table its endings need.
+#[test]
+fn the_built_in_default_set_is_the_generators() {
+    let built = default_tables();
+    let wanted = default_materials();
+    assert_eq!(built.materials().len(), wanted.len());
+    let mut made = Tables::new();
+    made.generate_set(&default_set(), |table, _| {
+        let kept = built.get(table.material()).expect("in the bundle");
+        assert!(kept.values == table.values, "{} differs", table.material());
+    })
+    .unwrap();
+}
