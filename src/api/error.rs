@@ -61,6 +61,9 @@ pub enum Problem {
     TooManyGames,
     /// 422: a search limit is out of range (named in `field`).
     InvalidLimits,
+    /// 422: `/tablebase` on a position no endgame table holds (its
+    /// material and the tables held are named).
+    NotInTablebase,
     /// 429: the client sent more requests than its share (`--rate-limit`);
     /// retry after `Retry-After`.
     RateLimited,
@@ -99,7 +102,8 @@ impl Problem {
             | Problem::GameEnded
             | Problem::InvalidPgn
             | Problem::TooManyGames
-            | Problem::InvalidLimits => StatusCode::UNPROCESSABLE_ENTITY,
+            | Problem::InvalidLimits
+            | Problem::NotInTablebase => StatusCode::UNPROCESSABLE_ENTITY,
             Problem::RateLimited | Problem::TooManySearches => StatusCode::TOO_MANY_REQUESTS,
             Problem::EngineBusy => StatusCode::SERVICE_UNAVAILABLE,
             Problem::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -129,6 +133,7 @@ impl Problem {
             Problem::InvalidPgn => "The game record cannot be read",
             Problem::TooManyGames => "A batch holds 1 to 1,000 games",
             Problem::InvalidLimits => "The search limits are not valid",
+            Problem::NotInTablebase => "The position is in no endgame table",
             Problem::RateLimited => {
                 "Too many requests from this client; retry after the time given"
             }

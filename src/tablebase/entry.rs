@@ -81,6 +81,20 @@ impl Entry {
         }
     }
 
+    /// Where the entry stands among the choices of a side: lower is
+    /// better (the fastest mate, a win under the rule, a draw, the longest
+    /// defence under the rule, the longest defence against mate).
+    pub fn rank(self) -> (u8, i32) {
+        match self {
+            Entry::Win(Distance::Mate(n)) => (0, n as i32),
+            Entry::Win(Distance::Rule(n)) => (1, n as i32),
+            Entry::Draw => (2, 0),
+            Entry::Loss(Distance::Rule(n)) => (3, -(n as i32)),
+            Entry::Loss(Distance::Mate(n)) => (4, -(n as i32)),
+            Entry::Illegal => (5, 0),
+        }
+    }
+
     /// The entry one ply earlier, for the side that moved into this one.
     pub fn before(self) -> Entry {
         match self {

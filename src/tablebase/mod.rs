@@ -35,5 +35,5 @@ pub use generate::generate;
 pub use index::Layout;
 pub use material::{closure, default_set, Material, KINDS};
 pub use set::{default_materials, default_tables, install, tables};
-pub use tables::{material_of, Census, Table, Tables};
+pub use tables::{material_of, Census, Probed, ProbedMove, Table, Tables};
 pub use work::GenerateError;

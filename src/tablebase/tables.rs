@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use super::entry::{Distance, Entry};
 use super::index::Layout;
 use super::material::{kind_slot, Material};
-use crate::variants::xiangqi::{Kind, Position};
+use crate::variants::xiangqi::board::EMPTY;
+use crate::variants::xiangqi::{Kind, Move, Position};
 
 /// The material of a position, as it stands (not made canonical); `None`
 /// when a side has more of a kind than a table can hold.
@@ -183,9 +184,54 @@ impl Tables {
         self.get(material)?.code_turned(pos, turn)
     }
 
+    /// What the tables say of a position and of each of its legal moves
+    /// (from the mover's side), the moves best first; `None` when no table
+    /// holds the position.
+    pub fn probe_moves(&self, pos: &Position) -> Option<Probed> {
+        let entry = self.probe(pos)?;
+        let mut pos = pos.clone();
+        let mut legal = Vec::new();
+        pos.legal(&mut legal);
+        let mut moves = Vec::with_capacity(legal.len());
+        for m in legal {
+            let capture = pos.piece_at(m.to) != EMPTY;
+            let undo = pos.make(m);
+            let child = self.probe(&pos);
+            pos.unmake(m, undo);
+            // A capture always leads into a smaller table of the set.
+            moves.push(ProbedMove {
+                mv: m,
+                capture,
+                entry: child?.before(),
+            });
+        }
+        moves.sort_by_key(|m| m.entry.rank());
+        Some(Probed { entry, moves })
+    }
+
     /// What the tables say of a position (for its side to move); `None`
     /// when no table holds it.
     pub fn probe(&self, pos: &Position) -> Option<Entry> {
         self.code(pos).map(Entry::of)
     }
+}
+
+/// A position probed with its moves ([`Tables::probe_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probed {
+    /// The position's entry, for its side to move.
+    pub entry: Entry,
+    /// Every legal move, best first.
+    pub moves: Vec<ProbedMove>,
+}
+
+/// One legal move of a probed position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbedMove {
+    /// The move.
+    pub mv: Move,
+    /// Whether it captures.
+    pub capture: bool,
+    /// Where it leads, for the side that plays it.
+    pub entry: Entry,
 }

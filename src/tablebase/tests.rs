@@ -95,3 +95,38 @@ fn the_built_in_default_set_is_the_generators() {
     })
     .unwrap();
 }
+
+/// Chariot against horse: the horse's side, to move, loses by mate after
+/// any quiet move and can hold out only by checking for ever, which the
+/// rule forbids: lost under the rule, and every move it has that is not
+/// mated is a check.
+#[test]
+fn a_side_that_can_only_check_for_ever_loses() {
+    let t = tables(&["KRkn"]);
+    let pos = fen("9/9/4k4/9/9/9/9/3n5/9/R2K5 b - - 0 1");
+    assert_eq!(t.probe(&pos), Some(Entry::Loss(Distance::Rule(0))));
+    let probed = t.probe_moves(&pos).unwrap();
+    let mut checks = 0;
+    for m in &probed.moves {
+        let mut after = pos.clone();
+        after.make(m.mv);
+        let check = after.general_attacked(after.side());
+        match m.entry {
+            Entry::Loss(Distance::Mate(_)) => {}
+            Entry::Loss(Distance::Rule(_)) => {
+                assert!(check, "{:?} is quiet", m.mv);
+                checks += 1;
+            }
+            e => panic!("{:?} gives {e:?}", m.mv),
+        }
+    }
+    assert!(checks > 0);
+    // The other side wins under the rule; the census counts such entries.
+    assert!(
+        t.get(Material::parse("KRkn").unwrap())
+            .unwrap()
+            .census()
+            .rule
+            > 0
+    );
+}

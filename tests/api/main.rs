@@ -15,6 +15,7 @@ mod openapi;
 mod operations;
 mod refusals;
 mod review;
+mod tablebase;
 mod validate;
 mod variants;
 

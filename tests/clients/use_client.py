@@ -10,7 +10,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 
 from arbiter_client import Client  # noqa: E402
-from arbiter_client.api.engine import analyze, review  # noqa: E402
+from arbiter_client.api.engine import analyze, review, tablebase  # noqa: E402
 from arbiter_client.api.operations import healthz, metrics  # noqa: E402
 from arbiter_client.api.pictures import diagram_get, diagram_post  # noqa: E402
 from arbiter_client.api.rules import (  # noqa: E402
@@ -37,6 +37,9 @@ from arbiter_client.models import (  # noqa: E402
     Refusal,
     Side,
     Status,
+    TablebaseRequest,
+    TablebaseResponse,
+    TablebaseWdl,
     ValidateRequest,
     ValidateResponse,
     VariantDetails,
@@ -186,6 +189,24 @@ assert ubb.to_dict()["format"] == "dhtmlxq", ubb
 assert ubb.results[0].to_dict()["format"] == "dhtmlxq", ubb.results[0]
 assert ubb.results[0].result.plies == 2, ubb.results[0]
 assert ubb.results[0].tags.additional_properties["Red"] == "Zhang", ubb.results[0]
+
+# The endgame tables: a chariot mates at once; the position after it is lost.
+probed = expect(
+    tablebase.sync(client=client, body=TablebaseRequest(fen="3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1")),
+    TablebaseResponse,
+)
+assert probed.table == "KRk" and probed.wdl == TablebaseWdl.WIN and probed.dtm == 1, probed
+assert probed.best_move == probed.moves[0].move and probed.moves[0].dtm == 1, probed
+mated = expect(
+    tablebase.sync(
+        client=client,
+        body=TablebaseRequest(fen="3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", moves=[probed.best_move]),
+    ),
+    TablebaseResponse,
+)
+assert mated.wdl == TablebaseWdl.LOSS and mated.dtm == 0 and mated.best_move is None, mated
+outside = expect(tablebase.sync(client=client, body=TablebaseRequest()), ProblemDetails)
+assert outside.status == 422 and str(outside.code) == "not_in_tablebase", outside
 
 # The metrics, as text.
 text = expect(metrics.sync(client=client), str)

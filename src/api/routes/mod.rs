@@ -11,6 +11,7 @@ pub mod diagram;
 pub mod legal_moves;
 pub mod operations;
 pub mod review;
+pub mod tablebase;
 pub mod validate;
 pub mod variants;
 
@@ -24,6 +25,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(batch::adjudicate_batch)
         .service(analyze::analyze)
         .service(review::review)
+        .service(tablebase::tablebase)
         .service(diagram::diagram_get)
         .service(diagram::diagram_post)
         .service(operations::healthz)
