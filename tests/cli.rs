@@ -659,3 +659,65 @@ fn uci_evaluates_with_the_shipped_network_a_file_or_by_hand_and_refuses_a_damage
     assert_eq!(score(&bad_value), score(&shipped));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// POSTs `body` to `url` and returns the status and the JSON answer.
+fn post_json(url: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let r = reqwest::Client::new().post(url).json(&body).send().await?;
+            let status = r.status().as_u16();
+            Ok::<_, reqwest::Error>((status, r.json().await?))
+        })
+        .unwrap()
+}
+
+/// `tablebase generate` makes a table outside the default set (with the
+/// smaller ones it needs), verified and written; `serve --tablebases DIR`
+/// probes it; a damaged file stops the server at start.
+#[test]
+fn generated_tables_are_served() {
+    let dir = std::env::temp_dir().join(format!("arbiter-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let (code, stdout, stderr) = arbiter(&["tablebase", "generate", "--out", out, "KAAkaa"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.lines().any(|l| l.starts_with("KAAkaa ")), "{stdout}");
+    assert!(dir.join("KAAkaa.xtb").is_file());
+    let (code, _, stderr) = arbiter(&["tablebase", "generate", "--out", out, "KXk"]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("not a material: KXk"), "{stderr}");
+
+    let body = serde_json::json!({"fen": "3ak4/4a4/9/9/9/9/9/9/4A4/3A1K3 w - - 0 1"});
+    let plain = common::Server::start(&[]);
+    let (status, answer) = post_json(
+        &format!("{}/v1/variants/xiangqi/tablebase", plain.base),
+        body.clone(),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["code"], "not_in_tablebase");
+    drop(plain);
+    let with = common::Server::start(&["--tablebases", out]);
+    let (status, answer) = post_json(
+        &format!("{}/v1/variants/xiangqi/tablebase", with.base),
+        body,
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["table"], "KAAkaa");
+    assert_eq!(answer["wdl"], "draw");
+    drop(with);
+
+    // One byte of the codes changed: refused at start, naming the file.
+    let path = dir.join("KAAkaa.xtb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 2;
+    bytes[last] ^= 0x5A;
+    std::fs::write(&path, bytes).unwrap();
+    let addr = format!("127.0.0.1:{}", free_port());
+    let (code, _, stderr) = arbiter(&["serve", "--bind", &addr, "--tablebases", out]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("KAAkaa.xtb"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

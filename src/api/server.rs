@@ -92,6 +92,10 @@ pub struct ServeArgs {
     /// The most plies a game review takes.
     #[arg(long, env = "ARBITER_MAX_REVIEW_PLIES", default_value_t = defaults::MAX_REVIEW_PLIES)]
     pub max_review_plies: usize,
+    /// A directory of Xiangqi endgame tables (`*.xtb`, made by `arbiter
+    /// tablebase generate`) to probe besides the built-in default set.
+    #[arg(long, env = "ARBITER_TABLEBASES")]
+    pub tablebases: Option<std::path::PathBuf>,
     /// What to log, in tracing's filter syntax (e.g. `info`, `warn,arbiter=debug`).
     #[arg(long, env = "ARBITER_LOG", default_value = defaults::LOG)]
     pub log: String,
@@ -227,6 +231,7 @@ impl Default for ServeArgs {
             search_threads: defaults::SEARCH_THREADS,
             max_review_secs: defaults::MAX_REVIEW_SECS,
             max_review_plies: defaults::MAX_REVIEW_PLIES,
+            tablebases: None,
             log: defaults::LOG.to_owned(),
             log_format: LogFormat::Text,
             cors_origins: Vec::new(),
@@ -253,6 +258,15 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
     let listener = std::net::TcpListener::bind(args.bind.as_str()).map_err(|e| {
         std::io::Error::new(e.kind(), format!("cannot listen on '{}': {e}", args.bind))
     })?;
+    if let Some(dir) = &args.tablebases {
+        crate::tablebase::install(Some(dir))
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+        tracing::info!(
+            dir = %dir.display(),
+            tables = crate::tablebase::tables().materials().len(),
+            "endgame tables"
+        );
+    }
     tracing::info!(addr = %listener.local_addr()?, "arbiter listening");
     actix_web::rt::System::new().block_on(async move {
         let state = Arc::new(AppState::new(args.engine_config(), args.fair_config()));
