@@ -130,3 +130,99 @@ fn a_side_that_can_only_check_for_ever_loses() {
             > 0
     );
 }
+
+/// Whether the side to move mates (or stalemates) within `plies` (odd),
+/// by plain search over the legal moves: nothing of the generator's.
+fn mates_within(pos: &mut Position, plies: u32) -> bool {
+    let mut moves = Vec::new();
+    pos.legal(&mut moves);
+    moves.into_iter().any(|m| {
+        let undo = pos.make(m);
+        let mut replies = Vec::new();
+        pos.legal(&mut replies);
+        let wins = replies.is_empty()
+            || (plies >= 3
+                && replies.into_iter().all(|r| {
+                    let undo = pos.make(r);
+                    let w = mates_within(pos, plies - 2);
+                    pos.unmake(r, undo);
+                    w
+                }));
+        pos.unmake(m, undo);
+        wins
+    })
+}
+
+/// Short mates against plain search: in sampled positions of several
+/// tables, a win in n ≤ 3 plies is a mate search finds in n and not
+/// sooner, and every other entry (draws, losses, longer wins, wins under
+/// the rule) has no mate within 3.
+#[test]
+fn short_mates_agree_with_plain_search() {
+    let names = [
+        "KRk", "KNk", "KPk", "KCk", "KRkaa", "KNka", "KRkn", "KCkaa", "KNPk",
+    ];
+    let t = tables(&names);
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for name in names {
+        let table = t.get(Material::parse(name).unwrap()).unwrap();
+        let layout = Layout::new(table.material());
+        let (mut short, mut other, mut tries) = (0, 0, 0);
+        while (short < 40 || other < 40) && tries < 200_000 {
+            tries += 1;
+            let side = if next() % 2 == 0 {
+                crate::variants::Color::White
+            } else {
+                crate::variants::Color::Black
+            };
+            let i = next() % layout.size();
+            let entry = Entry::of(table.values[side.index()][i as usize]);
+            let Some(mut pos) = layout.decode(i).position(side) else {
+                continue;
+            };
+            match entry {
+                Entry::Illegal => continue,
+                Entry::Win(Distance::Mate(n)) if n <= 3 => {
+                    if short >= 40 {
+                        continue;
+                    }
+                    short += 1;
+                    assert!(
+                        mates_within(&mut pos, n as u32),
+                        "{name} {}: {entry:?}",
+                        pos.to_fen()
+                    );
+                    if n == 3 {
+                        assert!(
+                            !mates_within(&mut pos, 1),
+                            "{name} {}: {entry:?}",
+                            pos.to_fen()
+                        );
+                    }
+                }
+                _ => {
+                    if other >= 40 {
+                        continue;
+                    }
+                    other += 1;
+                    assert!(
+                        !mates_within(&mut pos, 3),
+                        "{name} {}: {entry:?}",
+                        pos.to_fen()
+                    );
+                }
+            }
+        }
+        assert!(other >= 40, "{name}: {other} positions beside short mates");
+        // Every table but the lone cannon's (which has no win) shows some.
+        if name != "KCk" {
+            assert!(short > 0, "{name}: no short mate sampled");
+        }
+    }
+}
