@@ -263,7 +263,7 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
         tracing::info!(
             dir = %dir.display(),
-            tables = crate::tablebase::tables().materials().len(),
+            tables = crate::tablebase::installed().materials().len(),
             "endgame tables"
         );
     }

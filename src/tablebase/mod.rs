@@ -34,6 +34,6 @@ pub use file::{bundle, file_name, TableFileError};
 pub use generate::generate;
 pub use index::Layout;
 pub use material::{closure, default_set, Material, KINDS};
-pub use set::{default_materials, default_tables, install, tables};
+pub use set::{default_materials, default_tables, install, installed};
 pub use tables::{material_of, Census, Probed, ProbedMove, Table, Tables};
 pub use work::GenerateError;

@@ -21,7 +21,7 @@ pub fn default_tables() -> Tables {
 
 /// The tables this process probes: those [`install`] set up, or the
 /// default set.
-pub fn tables() -> &'static Tables {
+pub fn installed() -> &'static Tables {
     INSTALLED.get_or_init(default_tables)
 }
 

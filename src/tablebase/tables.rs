@@ -72,6 +72,17 @@ impl Table {
         Some(self.values[side.index()][index as usize])
     }
 
+    /// The entry at `index` with `side` to move, and its position (`None`
+    /// for an illegal entry): for tools that go through a whole table.
+    pub fn at(&self, side: crate::variants::Color, index: u64) -> (Option<Position>, Entry) {
+        let entry = Entry::of(self.values[side.index()][index as usize]);
+        let pos = match entry {
+            Entry::Illegal => None,
+            _ => self.layout.decode(index).position(side),
+        };
+        (pos, entry)
+    }
+
     /// How many positions of each kind, over both sides to move: illegal,
     /// drawn, won or lost by mate, won or lost under the rule.
     pub fn census(&self) -> Census {

@@ -188,7 +188,7 @@ pub async fn tablebase(
 fn answer(request: &TablebaseRequest) -> Result<TablebaseResponse, ApiError> {
     let r = game_of::<Position>(request)?;
     let pos = r.game.current();
-    let tables = tb::tables();
+    let tables = tb::installed();
     let probed = tables
         .probe_moves(pos)
         .ok_or_else(|| not_in_tablebase(pos, tables))?;
