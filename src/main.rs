@@ -294,9 +294,16 @@ fn generate_tables(
         return Err(e);
     }
     if let Some(path) = bundle {
-        let all = closure(&set);
-        let held: Vec<&Table> = all.iter().filter_map(|&m| tables.get(m)).collect();
-        std::fs::write(path, arbiter::tablebase::bundle(&held))
+        // The files as written (compressing them again would take longer
+        // than making the tables).
+        let files = closure(&set)
+            .into_iter()
+            .map(|m| {
+                let file = out.join(file_name(m));
+                std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        std::fs::write(path, arbiter::tablebase::bundle(&files))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     eprintln!(

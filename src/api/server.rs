@@ -259,7 +259,8 @@ pub fn serve(args: ServeArgs) -> std::io::Result<()> {
         std::io::Error::new(e.kind(), format!("cannot listen on '{}': {e}", args.bind))
     })?;
     if let Some(dir) = &args.tablebases {
-        crate::tablebase::install(Some(dir))
+        // The first call of the process: it always sets the tables up.
+        crate::tablebase::install(dir)
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
         tracing::info!(
             dir = %dir.display(),

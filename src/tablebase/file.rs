@@ -141,14 +141,14 @@ fn read(path: &Path) -> Result<Vec<u8>, TableFileError> {
 /// The magic of a bundle: several table files in one (`default.xtbs`).
 const BUNDLE: &[u8] = b"ARBITER-XTBS 1\n";
 
-/// Several tables' files as one: [`BUNDLE`], then each file's length
-/// (u32 LE) and bytes.
-pub fn bundle(tables: &[&Table]) -> Vec<u8> {
+/// Several tables' files ([`Table::to_bytes`], as written) as one:
+/// [`BUNDLE`], then each file's length (u32 LE) and bytes.
+pub fn bundle<B: AsRef<[u8]>>(files: &[B]) -> Vec<u8> {
     let mut out = BUNDLE.to_vec();
-    for t in tables {
-        let bytes = t.to_bytes();
+    for bytes in files {
+        let bytes = bytes.as_ref();
         out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-        out.extend_from_slice(&bytes);
+        out.extend_from_slice(bytes);
     }
     out
 }

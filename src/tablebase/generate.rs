@@ -48,15 +48,18 @@ pub fn generate(material: Material, tables: &Tables) -> Result<Table, GenerateEr
     // The rule: first what the captures bring, then the rule's own rounds.
     let mut agenda = Agenda::default();
     for side in [Color::White, Color::Black] {
-        let s = Work::at(side);
+        let s = side.index();
         for (&i, e) in &work.exits[s] {
             if work.value[s][i as usize] != DRAW {
                 continue;
             }
             if e.rule_win > 0 {
                 agenda.push(e.rule_win, side, i);
-            } else if work.left[s][i as usize] == 0 && !e.draw && e.rule_loss > 0 {
-                agenda.push(e.rule_loss, side, i);
+            } else if work.left[s][i as usize] == 0 {
+                // Still undecided: its captures lose only under the rule.
+                if let Some(level) = e.loss_at(0, true) {
+                    agenda.push(level, side, i);
+                }
             }
         }
     }

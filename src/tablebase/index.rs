@@ -97,8 +97,11 @@ impl Placement {
     /// The position with `side` to move; `None` when two pieces share a
     /// point.
     pub fn position(&self, side: Color) -> Option<Position> {
-        let pairs: Vec<(Sq, Piece)> = self.pairs().collect();
-        Position::from_pieces(side, &pairs)
+        let mut pairs = [(0, 0); MAX_PIECES];
+        for (pair, p) in pairs.iter_mut().zip(self.pairs()) {
+            *pair = p;
+        }
+        Position::from_pieces(side, &pairs[..self.len])
     }
 }
 
@@ -130,6 +133,13 @@ impl Layout {
     /// Positions per side to move.
     pub fn size(&self) -> u64 {
         self.size
+    }
+
+    /// The position at `index` with `side` to move, if it is a legal one:
+    /// no two pieces on a point, and the side not to move cannot be taken.
+    pub fn position(&self, index: u64, side: Color) -> Option<Position> {
+        let pos = self.decode(index).position(side)?;
+        (!pos.general_attacked(!side)).then_some(pos)
     }
 
     /// The pieces at `index` (which must be below [`Layout::size`]).

@@ -31,12 +31,6 @@ pub(super) fn perpetual_checkers(work: &Work<'_>) -> Vec<(Color, u64)> {
     out
 }
 
-/// The index a move from `pos` (of `work`'s material, not a capture) leads to.
-fn child_index(work: &Work<'_>, pos: &crate::variants::xiangqi::Position) -> u64 {
-    let placement = work.layout.placement(pos, false).expect("same material");
-    work.layout.encode(&placement).expect("a reachable point")
-}
-
 /// S for `side` (see the module's words).
 fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
     let s = side.index();
@@ -54,7 +48,7 @@ fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
             if work.exits[s].get(&i).is_some_and(|e| e.draw) {
                 continue;
             }
-            let Some((_, mut pos)) = work.position(side, i) else {
+            let Some(mut pos) = work.position(side, i) else {
                 continue;
             };
             pos.legal(&mut moves);
@@ -64,7 +58,7 @@ fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
                     continue;
                 }
                 let undo = pos.make(m);
-                let c = child_index(work, &pos);
+                let c = work.index_of(&pos);
                 let check = pos.general_attacked(them);
                 pos.unmake(m, undo);
                 match Entry::of(work.value[t][c as usize]) {
@@ -110,7 +104,7 @@ fn returns_quietly(
     index: u64,
     set: &BTreeMap<u64, Vec<u64>>,
 ) -> bool {
-    let Some((_, mut pos)) = work.position(side, index) else {
+    let Some(mut pos) = work.position(side, index) else {
         return false;
     };
     let mut moves: Vec<Move> = Vec::with_capacity(48);
@@ -120,7 +114,7 @@ fn returns_quietly(
             return false;
         }
         let undo = pos.make(m);
-        let into = set.contains_key(&child_index(work, &pos)) && !pos.general_attacked(!side);
+        let into = set.contains_key(&work.index_of(&pos)) && !pos.general_attacked(!side);
         pos.unmake(m, undo);
         into
     })

@@ -28,11 +28,9 @@ pub fn installed() -> &'static Tables {
 /// Sets up the tables to probe: the default set and every table file in
 /// `dir` (which wins where both hold a material). Once, before the first
 /// probe; `false` when the tables were already set up.
-pub fn install(dir: Option<&Path>) -> Result<bool, TableFileError> {
+pub fn install(dir: &Path) -> Result<bool, TableFileError> {
     let mut set = default_tables();
-    if let Some(dir) = dir {
-        set.extend(Tables::load_dir(dir)?);
-    }
+    set.extend(Tables::load_dir(dir)?);
     Ok(INSTALLED.set(set).is_ok())
 }
 

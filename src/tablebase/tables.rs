@@ -34,7 +34,7 @@ pub fn material_of(pos: &Position) -> Option<Material> {
 #[derive(Clone, Debug)]
 pub struct Table {
     pub(super) material: Material,
-    layout: Layout,
+    pub(super) layout: Layout,
     pub(super) values: [Vec<u16>; 2],
 }
 
@@ -78,7 +78,7 @@ impl Table {
         let entry = Entry::of(self.values[side.index()][index as usize]);
         let pos = match entry {
             Entry::Illegal => None,
-            _ => self.layout.decode(index).position(side),
+            _ => self.layout.position(index, side),
         };
         (pos, entry)
     }

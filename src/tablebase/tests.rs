@@ -72,8 +72,12 @@ fn files_and_bundles_read_back() {
     let last = bytes.len() - 3;
     bytes[last] ^= 0x55;
     assert!(Table::from_bytes(&bytes).is_err());
-    let all: Vec<&Table> = t.materials().iter().map(|&m| t.get(m).unwrap()).collect();
-    let bundle: &'static [u8] = bundle(&all).leak();
+    let files: Vec<Vec<u8>> = t
+        .materials()
+        .iter()
+        .map(|&m| t.get(m).unwrap().to_bytes())
+        .collect();
+    let bundle: &'static [u8] = bundle(&files).leak();
     let read = Tables::from_bundle(bundle).unwrap();
     assert_eq!(read.materials(), t.materials());
     let pos = fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");

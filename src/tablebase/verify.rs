@@ -20,13 +20,13 @@ use crate::variants::{Color, Variant};
 
 /// Verifies `table`, whose captures lead to `tables`.
 pub(super) fn verify(table: &Table, tables: &Tables) -> Result<(), GenerateError> {
-    let layout = Layout::new(table.material);
+    let layout = &table.layout;
     for side in [Color::White, Color::Black] {
         let parts = in_parallel(layout.size(), |range| {
             let mut bad = 0u64;
             let mut first = None;
             for i in range {
-                if let Err(why) = check(table, tables, &layout, side, i) {
+                if let Err(why) = check(table, tables, layout, side, i) {
                     bad += 1;
                     first.get_or_insert(why);
                 }
@@ -55,11 +55,7 @@ fn check(
     index: u64,
 ) -> Result<(), String> {
     let code = table.values[side.index()][index as usize];
-    let pos = layout
-        .decode(index)
-        .position(side)
-        .filter(|p| !p.general_attacked(!side));
-    let Some(mut pos) = pos else {
+    let Some(mut pos) = layout.position(index, side) else {
         return if code == ILLEGAL {
             Ok(())
         } else {

@@ -5,14 +5,13 @@
 use std::collections::BTreeMap;
 
 use super::entry::{Distance, Entry, DRAW, ILLEGAL, MATE, MAX_PLIES, RULE};
-use super::index::{Layout, Placement};
+use super::index::Layout;
 use super::material::Material;
 use super::tables::{material_of, Tables};
-use crate::variants::xiangqi::board::{
-    color_of, kind_of, Piece, Steps, ADVISOR_MOVES, ELEPHANT_MOVES, EMPTY, GENERAL_MOVES,
-    HORSE_ATTACKS,
-};
-use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Sq};
+use crate::variants::bits::bits;
+use crate::variants::xiangqi::bitboards::{bit, SOLDIER_ATTACKERS};
+use crate::variants::xiangqi::board::{color_of, kind_of, Piece, EMPTY, HORSE_ATTACKS};
+use crate::variants::xiangqi::{Kind, Move, Position, Sq};
 use crate::variants::Color;
 
 /// Why a table was not made.
@@ -63,24 +62,30 @@ pub(super) struct Exits {
 
 impl Exits {
     fn add(&mut self, child: Entry) {
+        // The smaller of a kept distance (0: none yet) and `n`.
+        let nearest = |kept: u16, n: u16| if kept == 0 { n } else { kept.min(n) };
         match child.before() {
-            Entry::Win(Distance::Mate(n)) => {
-                self.mate_win = if self.mate_win == 0 {
-                    n
-                } else {
-                    self.mate_win.min(n)
-                }
-            }
+            Entry::Win(Distance::Mate(n)) => self.mate_win = nearest(self.mate_win, n),
             Entry::Loss(Distance::Mate(n)) => self.mate_loss = self.mate_loss.max(n),
-            Entry::Win(Distance::Rule(n)) => {
-                self.rule_win = if self.rule_win == 0 {
-                    n
-                } else {
-                    self.rule_win.min(n)
-                }
-            }
+            Entry::Win(Distance::Rule(n)) => self.rule_win = nearest(self.rule_win, n),
             Entry::Loss(Distance::Rule(n)) => self.rule_loss = self.rule_loss.max(n),
             Entry::Draw | Entry::Illegal => self.draw = true,
+        }
+    }
+
+    /// The level at which a position with these captures is lost once
+    /// every move within the table loses, the last of them at `level`:
+    /// never when a capture draws or wins, nor by mate (`rule` false) when
+    /// a capture loses only under the rule; else one ply after the slowest
+    /// loss of its scale.
+    pub(super) fn loss_at(&self, level: u16, rule: bool) -> Option<u16> {
+        if self.draw || self.mate_win > 0 || self.rule_win > 0 {
+            return None;
+        }
+        if rule {
+            Some(level.max(self.rule_loss))
+        } else {
+            (self.rule_loss == 0).then_some(level.max(self.mate_loss))
         }
     }
 }
@@ -145,27 +150,21 @@ struct Seed {
 }
 
 impl<'a> Work<'a> {
-    /// The side-to-move index of a colour.
-    pub(super) fn at(side: Color) -> usize {
-        side.index()
-    }
-
     /// The position at `index` with `side` to move, `None` when illegal.
-    pub fn position(&self, side: Color, index: u64) -> Option<(Placement, Position)> {
-        let placement = self.layout.decode(index);
-        let pos = placement.position(side)?;
-        (!pos.general_attacked(!side)).then_some((placement, pos))
+    pub fn position(&self, side: Color, index: u64) -> Option<Position> {
+        self.layout.position(index, side)
     }
 
-    /// The code of a position reached by one move from this table: read
-    /// from this table (unresolved: a draw) or, after a capture, from the
-    /// table it leads to.
-    pub fn code_after(&self, child: &Position, captured: bool) -> Result<u16, GenerateError> {
-        if !captured {
-            let placement = self.layout.placement(child, false).expect("same material");
-            let index = self.layout.encode(&placement).expect("a reachable point");
-            return Ok(self.value[Self::at(child.side())][index as usize]);
-        }
+    /// The index of a position of this table's material (reached by a
+    /// move that does not capture).
+    pub fn index_of(&self, pos: &Position) -> u64 {
+        let placement = self.layout.placement(pos, false).expect("same material");
+        self.layout.encode(&placement).expect("a reachable point")
+    }
+
+    /// The code of the position a capture leads to, from the smaller table
+    /// it is in.
+    fn exit_code(&self, child: &Position) -> Result<u16, GenerateError> {
         self.tables
             .code(child)
             .ok_or_else(|| GenerateError::Missing {
@@ -175,7 +174,7 @@ impl<'a> Work<'a> {
     }
 
     fn seed(&self, side: Color, index: u64) -> Result<Seed, GenerateError> {
-        let Some((_, mut pos)) = self.position(side, index) else {
+        let Some(mut pos) = self.position(side, index) else {
             return Ok(Seed {
                 code: ILLEGAL,
                 left: 0,
@@ -199,7 +198,7 @@ impl<'a> Work<'a> {
                 continue;
             }
             let undo = pos.make(m);
-            let code = self.code_after(&pos, true);
+            let code = self.exit_code(&pos);
             pos.unmake(m, undo);
             exits
                 .get_or_insert_with(Exits::default)
@@ -224,7 +223,7 @@ impl<'a> Work<'a> {
                 }
                 Ok::<_, GenerateError>(out)
             });
-            let s = Self::at(side);
+            let s = side.index();
             let mut i = 0u64;
             for part in parts {
                 for seed in part? {
@@ -236,8 +235,10 @@ impl<'a> Work<'a> {
                     if let Some(e) = seed.exits {
                         if e.mate_win > 0 {
                             agenda.push(e.mate_win, side, i);
-                        } else if seed.left == 0 && !e.draw && e.rule_win == 0 && e.rule_loss == 0 {
-                            agenda.push(e.mate_loss, side, i);
+                        } else if seed.left == 0 {
+                            if let Some(level) = e.loss_at(0, false) {
+                                agenda.push(level, side, i);
+                            }
                         }
                         self.exits[s].insert(i, e);
                     }
@@ -264,7 +265,7 @@ impl<'a> Work<'a> {
                 });
             }
             for (side, index) in items {
-                let s = Self::at(side);
+                let s = side.index();
                 if self.value[s][index as usize] != DRAW {
                     continue;
                 }
@@ -272,7 +273,7 @@ impl<'a> Work<'a> {
                 top = top.max(Some(level));
                 self.predecessors(side, index, &mut preds);
                 let them = !side;
-                let t = Self::at(them);
+                let t = them.index();
                 for &p in &preds {
                     if self.value[t][p as usize] != DRAW {
                         continue;
@@ -287,13 +288,8 @@ impl<'a> Work<'a> {
                         continue;
                     }
                     let e = self.exits[t].get(&p).copied().unwrap_or_default();
-                    if e.draw || e.mate_win > 0 || e.rule_win > 0 {
-                        continue;
-                    }
-                    if rule {
-                        agenda.push((level + 1).max(e.rule_loss), them, p);
-                    } else if e.rule_loss == 0 {
-                        agenda.push((level + 1).max(e.mate_loss), them, p);
+                    if let Some(at) = e.loss_at(level + 1, rule) {
+                        agenda.push(at, them, p);
                     }
                 }
             }
@@ -310,15 +306,13 @@ impl<'a> Work<'a> {
             return;
         };
         let mover = !side;
-        let mut from = Vec::with_capacity(24);
         for j in 0..placement.len {
             let y = placement.points[j];
             let p = placement.pieces[j];
             if color_of(p) != mover {
                 continue;
             }
-            unmoves(&pos, y, p, &mut from);
-            for &x in &from {
+            for x in bits(unmoves(&pos, y, p)) {
                 placement.points[j] = x;
                 if let Some(i) = self.layout.encode(&placement) {
                     // The position before: legal when the side that did
@@ -338,53 +332,22 @@ impl<'a> Work<'a> {
 }
 
 /// Where the piece `p` on `to` could have come from without capturing:
-/// empty points from which it reaches `to` by its move.
-fn unmoves(pos: &Position, to: Sq, p: Piece, out: &mut Vec<Sq>) {
-    out.clear();
-    let empty = |s: Sq| pos.piece_at(s) == EMPTY;
-    let steps = |t: &Steps, out: &mut Vec<Sq>, via: bool| {
-        for i in 0..t.count as usize {
-            if empty(t.to[i]) && (!via || empty(t.via[i])) {
-                out.push(t.to[i]);
-            }
-        }
-    };
+/// the empty points from which its move reaches `to`, read from the move
+/// generator's own tables. A soldier came from where a soldier attacking
+/// `to` stands; a horse from where a horse attacking `to` stands, its leg
+/// (beside the point it left) free; every other piece moves alike both
+/// ways, so from where its quiet moves from `to` go.
+fn unmoves(pos: &Position, to: Sq, p: Piece) -> u128 {
+    let empty = !(pos.occupied_by(Color::White) | pos.occupied_by(Color::Black));
     match kind_of(p) {
-        Some(Kind::General) => steps(&GENERAL_MOVES[to as usize], out, false),
-        Some(Kind::Advisor) => steps(&ADVISOR_MOVES[to as usize], out, false),
-        Some(Kind::Elephant) => steps(&ELEPHANT_MOVES[to as usize], out, true),
-        Some(Kind::Horse) => steps(&HORSE_ATTACKS[to as usize], out, true),
-        Some(Kind::Chariot | Kind::Cannon) => {
-            let (f, r) = (file_of(to) as i32, rank_of(to) as i32);
-            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let (mut x, mut y) = (f + df, r + dr);
-                while (0..9).contains(&x) && (0..10).contains(&y) {
-                    let s = sq(x as usize, y as usize);
-                    if !empty(s) {
-                        break;
-                    }
-                    out.push(s);
-                    x += df;
-                    y += dr;
-                }
-            }
+        Some(Kind::Soldier) => SOLDIER_ATTACKERS[color_of(p).index()][to as usize] & empty,
+        Some(Kind::Horse) => {
+            let h = &HORSE_ATTACKS[to as usize];
+            (0..h.count as usize)
+                .filter(|&i| empty & bit(h.via[i]) != 0)
+                .fold(0, |from, i| from | bit(h.to[i]))
+                & empty
         }
-        Some(Kind::Soldier) => {
-            let red = color_of(p) == Color::White;
-            let (f, r) = (file_of(to) as i32, rank_of(to) as i32);
-            let back = if red { r - 1 } else { r + 1 };
-            if (0..10).contains(&back) && empty(sq(f as usize, back as usize)) {
-                out.push(sq(f as usize, back as usize));
-            }
-            let crossed = if red { r >= 5 } else { r <= 4 };
-            if crossed {
-                for x in [f - 1, f + 1] {
-                    if (0..9).contains(&x) && empty(sq(x as usize, r as usize)) {
-                        out.push(sq(x as usize, r as usize));
-                    }
-                }
-            }
-        }
-        None => {}
+        _ => pos.targets(to) & empty,
     }
 }

@@ -217,7 +217,8 @@ fn answer(request: &TablebaseRequest) -> Result<TablebaseResponse, ApiError> {
 /// The 422 for a position outside the tables: its material and what the
 /// tables hold.
 fn not_in_tablebase(pos: &Position, tables: &tb::Tables) -> ApiError {
-    let held = tables.materials().len();
+    let materials = tables.materials();
+    let held = materials.len();
     let what = match tb::material_of(pos) {
         Some(m) if tables.contains(m) => format!(
             "its material ({}) has a table, but a soldier stands where none can come in a game",
@@ -230,8 +231,7 @@ fn not_in_tablebase(pos: &Position, tables: &tb::Tables) -> ApiError {
         ),
         None => "it has more of a kind of piece than any table holds".to_owned(),
     };
-    let largest = tables
-        .materials()
+    let largest = materials
         .into_iter()
         .map(Material::pieces)
         .max()
