@@ -67,6 +67,7 @@ impl Visitor for Write<'_> {
             multipv: 1,
             threads: 1,
             network: None,
+            tablebases: false,
         };
         let mut games = Vec::with_capacity(args.games);
         let mut moves = Vec::new();

@@ -275,6 +275,7 @@ impl MoveLimits {
             optimum: None,
             threads: 1,
             network: None,
+            tablebases: false,
         }
     }
 

@@ -6,13 +6,14 @@
 use crate::diagram::Draw;
 use crate::prose::Prose;
 use crate::search::Evaluate;
+use crate::tablebase::Endgames;
 use crate::variants::{tamerlane, taxi, xiangqi, VariantId};
 
 /// Everything the service does with a variant: its rules, its engine, its
-/// pictures and its words.
-pub trait Playable: Evaluate + Draw + Prose {}
+/// endgame tables, its pictures and its words.
+pub trait Playable: Evaluate + Draw + Prose + Endgames {}
 
-impl<T: Evaluate + Draw + Prose> Playable for T {}
+impl<T: Evaluate + Draw + Prose + Endgames> Playable for T {}
 
 /// Work to do with whichever variant a request names.
 pub trait Visitor {

@@ -148,6 +148,30 @@ fn uci_finds_the_mate_in_fairy_stockfish_coordinates() {
     );
 }
 
+/// A capture into an endgame table is resolved by the tables (an exact
+/// mate a shallow search cannot see), unless `UseTablebases` is off.
+#[test]
+fn uci_search_probes_the_endgame_tables() {
+    let go = "position fen 4k4/4a4/9/9/9/9/9/5r3/9/3K2N2 w - - 0 1\ngo depth 2\n";
+    let with = uci_session(&format!("uci\n{go}quit\n"));
+    assert!(
+        with.contains("option name UseTablebases type check default true"),
+        "{with}"
+    );
+    let last_info = |out: &str| {
+        out.lines()
+            .rfind(|l| l.starts_with("info depth"))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(last_info(&with).contains("score mate"), "{with}");
+    assert_eq!(with.lines().last().unwrap(), "bestmove g1f3", "{with}");
+    let without = uci_session(&format!(
+        "uci\nsetoption name UseTablebases value false\n{go}quit\n"
+    ));
+    assert!(last_info(&without).contains("score cp"), "{without}");
+}
+
 #[test]
 fn uci_shows_wdl_and_searches_only_searchmoves() {
     let out = uci_session(
@@ -708,6 +732,22 @@ fn generated_tables_are_served() {
     assert_eq!(answer["table"], "KAAkaa");
     assert_eq!(answer["wdl"], "draw");
     drop(with);
+
+    // The UCI engine takes the directory too, once, before its first search.
+    let out_uci = uci_session(&format!(
+        "uci\nsetoption name EgtbPath value {out}\nsetoption name EgtbPath value {out}\nquit\n"
+    ));
+    assert!(
+        out_uci.contains("option name EgtbPath type string"),
+        "{out_uci}"
+    );
+    let taken: Vec<&str> = out_uci
+        .lines()
+        .filter(|l| l.starts_with("info string EgtbPath"))
+        .collect();
+    assert_eq!(taken.len(), 2, "{out_uci}");
+    assert!(taken[0].ends_with("endgame tables"), "{out_uci}");
+    assert!(taken[1].contains("already set up"), "{out_uci}");
 
     // One byte of the codes changed: refused at start, naming the file.
     let path = dir.join("KAAkaa.xtb");

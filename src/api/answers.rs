@@ -7,6 +7,7 @@ use super::record;
 use super::replay::Replayed;
 use super::responses::*;
 use super::wire::{Balances, ConductCode, MoverOutcome, Status};
+use crate::dispatch::Playable;
 use crate::pgn;
 use crate::prose::{self, Prose};
 use crate::search::Score;
@@ -81,10 +82,11 @@ pub fn repetition_doc<V: Prose>(game: &Game<V>, r: &RepetitionReport) -> Repetit
 /// The position a request's game reached: its state, the repetition
 /// rulings it played past, and remarks on the request (`record`: its
 /// damaged tags).
-pub fn summary<V: Prose>(
+pub fn summary<V: Playable>(
     game: &Game<V>,
     outcome: &Outcome,
     record: Option<&pgn::Record>,
+    notation: V::Notation,
 ) -> PositionSummary {
     let pos = game.current();
     let start = &game.positions()[0];
@@ -139,6 +141,7 @@ pub fn summary<V: Prose>(
             .chain(record_warnings)
             .collect(),
         record_format: record.map(|r| r.format),
+        tablebase: tablebase_doc(pos, notation),
     }
 }
 
@@ -188,7 +191,7 @@ pub fn repetition_mark<V: Variant>(
 }
 
 /// The JSON result of a replayed game.
-pub fn adjudged<V: Prose>(r: &Replayed<V>) -> AdjudicateResponse {
+pub fn adjudged<V: Playable>(r: &Replayed<V>) -> AdjudicateResponse {
     let outcome = r.game.outcome();
     let recorded = r.record.as_ref().and_then(record::recorded_result);
     AdjudicateResponse {
@@ -197,7 +200,7 @@ pub fn adjudged<V: Prose>(r: &Replayed<V>) -> AdjudicateResponse {
         moves_after_end: r.after_end,
         recorded_result: recorded,
         recorded_result_agrees: recorded.map(|g| g == outcome.result()),
-        position: summary(&r.game, &outcome, r.record.as_ref()),
+        position: summary(&r.game, &outcome, r.record.as_ref(), r.notation),
     }
 }
 
@@ -220,4 +223,25 @@ pub fn ndjson<T: serde::Serialize>(value: &T) -> Vec<u8> {
     let mut line = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
     line.push(b'\n');
     line
+}
+
+/// What the endgame tables say of a position and its moves, in
+/// `notation`; `None` outside them (and for variants without tables).
+pub fn tablebase_doc<V: Playable>(pos: &V, notation: V::Notation) -> Option<TablebaseProbe> {
+    let probed = pos.probe_tables()?;
+    let write = |m| pos.write_move(m, notation);
+    Some(TablebaseProbe {
+        table: probed.material.name(),
+        result: probed.entry.into(),
+        best_move: probed.moves.first().map(|m| write(m.mv)),
+        moves: probed
+            .moves
+            .iter()
+            .map(|m| TablebaseMove {
+                mv: write(m.mv),
+                capture: m.capture,
+                result: m.entry.into(),
+            })
+            .collect(),
+    })
 }

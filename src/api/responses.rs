@@ -8,6 +8,7 @@ use super::wire::{Balances, ConductCode, MoverOutcome, Status};
 use crate::dispatch::{Playable, Visitor};
 use crate::pgn::RecordFormat;
 use crate::prose;
+use crate::tablebase::{Distance, Entry};
 use crate::variants::{
     GameResult, Nature, NotationInfo, NotationName, Pattern, Reason, Side, VariantId, WarningCode,
 };
@@ -157,6 +158,11 @@ pub struct PositionSummary {
     /// read as (`pgn`, `dhtmlxq`, `dpxq_text`, `playok_wxf`, `compact`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record_format: Option<RecordFormat>,
+    /// Xiangqi: what the endgame tables say of the position (the same
+    /// object as `POST /v1/variants/xiangqi/tablebase` gives), whenever a
+    /// table holds it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TablebaseProbe>,
 }
 
 /// A repetition ruling the game played past.
@@ -331,7 +337,9 @@ impl Written {
     "ended_at_ply": 1,
     "moves_after_end": 0,
     "recorded_result": null,
-    "recorded_result_agrees": null
+    "recorded_result_agrees": null,
+    "tablebase": {"table": "KRRk", "wdl": "loss", "dtm": 0, "decided_by": "mate",
+                  "best_move": null, "moves": []}
 }))]
 pub struct AdjudicateResponse {
     /// The variant in the path.
@@ -390,4 +398,94 @@ impl From<crate::search::wdl::Wdl> for WdlDoc {
             loss: w.loss,
         }
     }
+}
+
+/// A result with best play, for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TablebaseWdl {
+    /// The side wins.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side loses.
+    Loss,
+}
+
+/// What decides a win or a loss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DecidedBy {
+    /// Mate (or stalemate, which loses), `dtm` plies away.
+    Mate,
+    /// The perpetual-check rule: the loser could hold out only by checking
+    /// for ever, which the rules forbid (`dtm` is null: there is no mate
+    /// to count to).
+    PerpetualCheck,
+}
+
+/// A result the tables give: win, draw or loss, and how far.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub struct TablebaseResult {
+    /// The result with best play.
+    pub wdl: TablebaseWdl,
+    /// Plies to mate with best play (the winner mating as fast as it
+    /// can, the loser holding out as long as it can); null for a draw and
+    /// for a result the perpetual-check rule decides.
+    pub dtm: Option<u32>,
+    /// What decides the result; null for a draw.
+    pub decided_by: Option<DecidedBy>,
+}
+
+impl From<Entry> for TablebaseResult {
+    fn from(e: Entry) -> TablebaseResult {
+        let (wdl, distance) = match e {
+            Entry::Win(d) => (TablebaseWdl::Win, Some(d)),
+            Entry::Loss(d) => (TablebaseWdl::Loss, Some(d)),
+            Entry::Draw | Entry::Illegal => (TablebaseWdl::Draw, None),
+        };
+        TablebaseResult {
+            wdl,
+            dtm: match distance {
+                Some(Distance::Mate(n)) => Some(n as u32),
+                _ => None,
+            },
+            decided_by: distance.map(|d| match d {
+                Distance::Mate(_) => DecidedBy::Mate,
+                Distance::Rule(_) => DecidedBy::PerpetualCheck,
+            }),
+        }
+    }
+}
+
+/// One legal move and where it leads.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct TablebaseMove {
+    /// The move, in the request's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Whether it captures (and so leads into a smaller table).
+    pub capture: bool,
+    /// The result after the move, for the side that plays it; `dtm`
+    /// counts the move itself.
+    #[serde(flatten)]
+    pub result: TablebaseResult,
+}
+
+/// What the tables say of a position.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct TablebaseProbe {
+    /// The table: `K` and Red's other pieces in upper case, `k` and
+    /// Black's in lower case, by their FEN letters (`KRkaabb`).
+    #[schema(example = "KRk")]
+    pub table: String,
+    /// The result for the side to move.
+    #[serde(flatten)]
+    pub result: TablebaseResult,
+    /// The best move (the first of `moves`); null when there is none
+    /// (mated or stalemated).
+    pub best_move: Option<String>,
+    /// Every legal move, best first: the fastest mate, then wins the rule
+    /// decides, draws, and losses, the longest defence first.
+    pub moves: Vec<TablebaseMove>,
 }

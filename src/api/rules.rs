@@ -197,9 +197,12 @@ mod tests {
                 "move_limit_plies",
                 "no_repetition_draw_before_move",
                 "repetition",
-                "repetition_ends_game"
+                "repetition_ends_game",
+                "tablebase_adjudication"
             ]
         );
+        assert_eq!(xiangqi[4].values, ["none", "draws", "all"]);
+        assert_eq!(xiangqi[4].default, serde_json::json!("none"));
         assert_eq!(xiangqi[1].default, serde_json::json!(0));
         assert_eq!(xiangqi[3].default, serde_json::json!(true));
         assert_eq!(xiangqi[3].kind, OptionType::Boolean);

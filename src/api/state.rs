@@ -28,6 +28,8 @@ impl AppState {
     /// The state of a server with these search limits and fair shares,
     /// ready to serve.
     pub fn new(config: engine::EngineConfig, fair: fair::FairConfig) -> AppState {
+        // The rule option `tablebase_adjudication` asks the tables.
+        crate::tablebase::adjudicate_with_installed();
         let engine = Arc::new(engine::EnginePool::new(config));
         let fair = Arc::new(fair::Fairness::new(fair));
         AppState {

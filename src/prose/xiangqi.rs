@@ -210,6 +210,14 @@ impl Prose for Position {
                 pos.halfmove_clock(),
                 game.rules().move_limit_plies
             ),
+            Reason::TablebaseWin => format!(
+                "the position is in the endgame tables, which show that {} wins with best play; the rules (tablebase_adjudication: all) end the game with that result",
+                v.winner.map_or("neither side", Xiangqi::side_name)
+            ),
+            Reason::TablebaseDraw => {
+                "the position is in the endgame tables, which show that neither side can force a win; the rules (tablebase_adjudication) end the game drawn"
+                    .to_owned()
+            }
             _ => repetition(game, v),
         }
     }

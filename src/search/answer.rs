@@ -3,10 +3,32 @@
 
 use std::time::Duration;
 
+use crate::tablebase::{Distance, Entry};
+
 /// A score of a won game, less the plies it takes.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The score of a win the endgame tables give by the perpetual-check rule
+/// (no mate to count to), less the plies to it: above every evaluation,
+/// below every mate.
+pub const TABLE_WIN: i32 = MATE_BOUND - 1_000;
+
+/// The search's value of what the endgame tables say of a position `ply`
+/// plies from the root, for its side to move: a mate at its exact
+/// distance, a win by the perpetual-check rule below the mates
+/// ([`TABLE_WIN`]), a draw 0; `None` for a position no game reaches.
+pub fn table_value(entry: Entry, ply: usize) -> Option<i32> {
+    let ply = ply as i32;
+    Some(match entry {
+        Entry::Draw => 0,
+        Entry::Win(Distance::Mate(n)) => MATE - ply - i32::from(n),
+        Entry::Loss(Distance::Mate(n)) => -(MATE - ply - i32::from(n)),
+        Entry::Win(Distance::Rule(n)) => TABLE_WIN - ply - i32::from(n),
+        Entry::Loss(Distance::Rule(n)) => -(TABLE_WIN - ply - i32::from(n)),
+        Entry::Illegal => return None,
+    })
+}
 
 /// A score from the side to move: centipawns, or moves to mate as UCI counts
 /// them (positive: the side to move mates; negative: it is mated).

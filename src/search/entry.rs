@@ -97,6 +97,7 @@ pub(super) fn helper_limits(limits: &Limits) -> Limits {
     Limits {
         multipv: 1,
         network: limits.network.clone(),
+        tablebases: limits.tablebases,
         ..Limits::default()
     }
 }

@@ -29,9 +29,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::tablebase::Endgames;
 use crate::variants::{Game, Variant};
 pub(crate) use answer::internal;
-pub use answer::{Line, Score, SearchResult, MATE, MATE_BOUND};
+pub use answer::{table_value, Line, Score, SearchResult, MATE, MATE_BOUND, TABLE_WIN};
 pub use entry::{search, search_among, search_with_table, table_entries, table_for};
 pub use eval::nnue::Network;
 pub use tt::Table;
@@ -44,7 +45,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// What the search needs from a variant beyond [`Variant`]: an evaluation
 /// and its move ordering. The rules that end a game are the variant's one
 /// [`Variant::verdict`], asked at every node.
-pub trait Evaluate: Variant {
+pub trait Evaluate: Variant + Endgames {
     /// How many distinct values [`Evaluate::move_slot`] returns.
     const MOVE_SLOTS: usize;
     /// A small number for a move (e.g. from × squares + to), for the history
@@ -148,6 +149,9 @@ pub struct Limits {
     /// ([`Evaluate::HAS_NETWORK`]: Xiangqi); `None`: the hand-written
     /// evaluation.
     pub network: Option<Arc<Network>>,
+    /// Whether positions inside the endgame tables ([`Endgames`]) take
+    /// the tables' result instead of being searched.
+    pub tablebases: bool,
 }
 
 /// Ways to stop a search from outside, and a node counter the caller can read.

@@ -31,6 +31,13 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 }
             }
         }
+        if ply > 0 && self.skipped[ply].is_none() {
+            // Inside the endgame tables the result is known exactly (at
+            // the horizon too: a capture into a table ending is resolved).
+            if let Some(score) = self.table_score(ply) {
+                return score;
+            }
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(alpha, beta, ply, 0);
         }

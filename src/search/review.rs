@@ -92,7 +92,8 @@ pub struct PlyReview<M> {
     /// Its class.
     pub class: MoveClass,
     /// Whether both positions of the ply were searched again with the
-    /// verification budget (or the game's end settled the one after).
+    /// verification budget (or the game's end settled the one after), or
+    /// the endgame tables judged them.
     pub verified: bool,
 }
 
@@ -228,6 +229,9 @@ pub struct Reviewed<M> {
 enum Judged<M> {
     Searched {
         best: M,
+        /// Other moves exactly as good as `best` (the tables know them;
+        /// a search does not).
+        equals: Vec<M>,
         score: Score,
         line: Vec<M>,
         verified: bool,
@@ -272,6 +276,14 @@ pub fn review<V: Evaluate>(
     if n == game.moves().len() {
         if let Some(v) = game.outcome().verdict() {
             judged[n] = Some(Judged::Ended { winner: v.winner });
+        }
+    }
+    if budget.first.tablebases {
+        // Positions inside the endgame tables are judged by them, exactly.
+        for (i, slot) in judged.iter_mut().enumerate() {
+            if slot.is_none() {
+                *slot = from_tables(&game.positions()[i], game.rules());
+            }
         }
     }
     let total = std::sync::atomic::AtomicU64::new(0);
@@ -388,6 +400,38 @@ pub fn review<V: Evaluate>(
     }
 }
 
+/// The endgame tables' judgment of a position, when they hold it and the
+/// rules cannot change what they say: their best move, exact score and
+/// line, settled (no search can improve on it).
+fn from_tables<V: Evaluate>(pos: &V, rules: &V::Rules) -> Option<Judged<V::Move>> {
+    let entry = pos.probe_under(rules)?;
+    let score = Score::from_internal(super::table_value(entry, 0)?);
+    let probed = pos.probe_tables()?;
+    let equals = probed
+        .moves
+        .iter()
+        .skip(1)
+        .take_while(|m| m.entry == probed.moves[0].entry)
+        .map(|m| m.mv)
+        .collect();
+    let mut line = Vec::new();
+    let mut at = pos.clone();
+    while line.len() < BEST_LINE_PLIES {
+        let Some(best) = at.probe_tables().and_then(|t| t.moves.into_iter().next()) else {
+            break;
+        };
+        at.make_move(best.mv);
+        line.push(best.mv);
+    }
+    Some(Judged::Searched {
+        best: *line.first()?,
+        equals,
+        score,
+        line,
+        verified: true,
+    })
+}
+
 /// Runs `jobs` (each a list of positions, by index, searched in order
 /// with one fresh table) on `budget.workers` threads under `budget.first`,
 /// or `budget.verify` when `verify`;
@@ -446,6 +490,7 @@ fn run_jobs<V: Evaluate>(
                     let line = r.lines.first().map(|l| l.moves.clone()).unwrap_or_default();
                     let judged = Judged::Searched {
                         best: r.best_move,
+                        equals: Vec::new(),
                         score: r.lines.first().map_or(Score::Cp(0), |l| l.score),
                         line,
                         verified: verify,
@@ -472,6 +517,7 @@ fn ply_review<V: Evaluate>(
 ) -> Option<PlyReview<V::Move>> {
     let Some(Judged::Searched {
         best,
+        equals,
         score: before,
         line,
         verified: before_verified,
@@ -497,7 +543,9 @@ fn ply_review<V: Evaluate>(
             (s, None, e)
         }
     };
-    let is_best = mv == *best;
+    // A move the tables rank with the best is the best (and shown as it).
+    let is_best = mv == *best || equals.contains(&mv);
+    let best = if is_best { &mv } else { best };
     let class = classify(is_best, expected_before, expected_after);
     let marked = !matches!(class, MoveClass::Best | MoveClass::Good);
     Some(PlyReview {

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::params::*;
 use super::*;
+use crate::tablebase::{Distance, Entry};
 use crate::variants::{Repeats, Verdict};
 
 pub(super) struct Searcher<'a, V: Evaluate> {
@@ -67,6 +68,8 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     /// The root moves to choose among, when not every legal move
     /// (`searchmoves`); empty: every legal move.
     pub(super) root_only: Vec<V::Move>,
+    /// Whether nodes inside the endgame tables take the tables' result.
+    pub(super) tablebases: bool,
 }
 
 impl<'a, V: Evaluate> Searcher<'a, V> {
@@ -116,6 +119,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             excluded: Vec::new(),
             root_only: Vec::new(),
             first_depth: 1,
+            tablebases: limits.tablebases,
             skipped: vec![None; MAX_PLY + 2],
             network,
             frames,
@@ -408,6 +412,24 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let claimable = V::claimable_draws(&self.path, 1);
             claimable.first().map(|&r| Verdict::draw(r))
         })
+    }
+
+    /// The endgame tables' score of the current position, `ply` plies from
+    /// the root, when the tables hold it and the rules cannot change its
+    /// result: a mate at its exact distance, a win the perpetual-check rule
+    /// decides just below the mates, a draw 0 ([`table_value`]).
+    pub(super) fn table_score(&self, ply: usize) -> Option<i32> {
+        if !self.tablebases {
+            return None;
+        }
+        let entry = self.pos().probe_under(self.rules)?;
+        // The rules' own endings come first (a mate is in the tables too).
+        if entry != Entry::Loss(Distance::Mate(0)) {
+            if let Some(score) = self.ended(true, &Repeats::None, ply) {
+                return Some(score);
+            }
+        }
+        table_value(entry, ply)
     }
 
     /// The score where the game has ended (`has_legal_move` as known), if it has.

@@ -34,6 +34,8 @@ pub use file::{bundle, file_name, TableFileError};
 pub use generate::generate;
 pub use index::Layout;
 pub use material::{closure, default_set, Material, KINDS};
-pub use set::{default_materials, default_tables, install, installed};
+pub use set::{
+    adjudicate_with_installed, default_materials, default_tables, install, installed, Endgames,
+};
 pub use tables::{material_of, Census, Probed, ProbedMove, Table, Tables};
 pub use work::GenerateError;

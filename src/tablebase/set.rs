@@ -5,9 +5,12 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
+use super::entry::{Distance, Entry};
 use super::file::TableFileError;
 use super::material::{closure, default_set, Material};
-use super::tables::Tables;
+use super::tables::{Probed, Tables};
+use crate::variants::xiangqi::{set_table_oracle, Position, RepetitionRule, Rules, TableResult};
+use crate::variants::Variant;
 
 /// The default set as built into the binary.
 static BUNDLE: &[u8] = include_bytes!("default.xtbs");
@@ -38,3 +41,98 @@ pub fn install(dir: &Path) -> Result<bool, TableFileError> {
 pub fn default_materials() -> Vec<Material> {
     closure(&default_set())
 }
+
+/// Lets the rule option `tablebase_adjudication` consult the installed
+/// tables (the rules core asks through [`set_table_oracle`]). Called by
+/// whatever serves games (the server, the UCI engine) before the first
+/// game; `false` when an oracle was already set.
+pub fn adjudicate_with_installed() -> bool {
+    set_table_oracle(table_result)
+}
+
+/// What the installed tables say of `pos`, as a verdict needs it.
+fn table_result(pos: &Position) -> Option<TableResult> {
+    let us = pos.side();
+    match installed().probe(pos)? {
+        Entry::Illegal => None,
+        Entry::Draw => Some(TableResult::Draw),
+        Entry::Win(d) => Some(TableResult::Win {
+            winner: us,
+            by_rule: matches!(d, Distance::Rule(_)),
+        }),
+        Entry::Loss(d) => Some(TableResult::Win {
+            winner: us.other(),
+            by_rule: matches!(d, Distance::Rule(_)),
+        }),
+    }
+}
+
+/// A variant's endgame tables, as the service and the search ask them:
+/// only Xiangqi has any (the installed set); the others answer `None`.
+pub trait Endgames: Variant {
+    /// What the installed tables say of the position and of each of its
+    /// legal moves, best first; `None` outside them.
+    fn probe_tables(&self) -> Option<Probed<Self::Move>> {
+        None
+    }
+
+    /// What the installed tables say of the position alone.
+    fn probe_entry(&self) -> Option<Entry> {
+        None
+    }
+
+    /// What the installed tables say of the position as a game under
+    /// `rules` goes: `None` where the rules could change the result (a
+    /// win too far for the move limit, or the tables' silence).
+    fn probe_under(&self, _rules: &Self::Rules) -> Option<Entry> {
+        None
+    }
+}
+
+impl Endgames for Position {
+    fn probe_tables(&self) -> Option<Probed> {
+        installed().probe_moves(self)
+    }
+
+    fn probe_entry(&self) -> Option<Entry> {
+        installed().probe(self)
+    }
+
+    /// Without repetition rules a win by the perpetual-check rule is a
+    /// draw (the loser checks for ever). A win must come within the move
+    /// limit: by mate, `plies` before it; by the rule, with room for the
+    /// repetition too ([`RULE_ROOM`]). Under the Chinese code a win must
+    /// come before the nine-move rule could judge the winner's moves
+    /// (within [`NINE_MOVES`] plies: nine moves of the winner, the last of
+    /// them the mate).
+    fn probe_under(&self, rules: &Rules) -> Option<Entry> {
+        let entry = self.probe_entry()?;
+        let distance = match entry {
+            Entry::Win(d) | Entry::Loss(d) => d,
+            Entry::Draw | Entry::Illegal => return Some(entry),
+        };
+        let rule = matches!(distance, Distance::Rule(_));
+        if rule && rules.repetition == RepetitionRule::None {
+            return Some(Entry::Draw);
+        }
+        if rules.repetition == RepetitionRule::Chinese && distance.plies() > NINE_MOVES {
+            return None;
+        }
+        let limit = rules.move_limit_plies;
+        let room = if rule { RULE_ROOM } else { 0 };
+        let reached = self.halfmove_clock() + u32::from(distance.plies()) + room;
+        (limit == 0 || reached <= limit).then_some(entry)
+    }
+}
+
+/// Plies a win by the perpetual-check rule needs past its distance: the
+/// loser's checks until a position stands for the third time.
+pub const RULE_ROOM: u32 = 12;
+
+/// The longest win the Chinese code's nine-move rule cannot touch: nine
+/// moves of the winner (seventeen plies), the ninth of them the mate.
+pub const NINE_MOVES: u16 = 17;
+
+impl Endgames for crate::variants::taxi::Taxi {}
+
+impl Endgames for crate::variants::tamerlane::Tamerlane {}

@@ -9,12 +9,13 @@ use super::index::Layout;
 use super::material::{kind_slot, Material};
 use crate::variants::xiangqi::board::EMPTY;
 use crate::variants::xiangqi::{Kind, Move, Position};
+use crate::variants::Color;
 
 /// The material of a position, as it stands (not made canonical); `None`
 /// when a side has more of a kind than a table can hold.
 pub fn material_of(pos: &Position) -> Option<Material> {
     let mut m = Material::default();
-    for color in [crate::variants::Color::White, crate::variants::Color::Black] {
+    for color in [Color::White, Color::Black] {
         for s in pos.pieces(color) {
             let (_, kind) = pos.kind_at(s)?;
             if kind == Kind::General {
@@ -74,7 +75,7 @@ impl Table {
 
     /// The entry at `index` with `side` to move, and its position (`None`
     /// for an illegal entry): for tools that go through a whole table.
-    pub fn at(&self, side: crate::variants::Color, index: u64) -> (Option<Position>, Entry) {
+    pub fn at(&self, side: Color, index: u64) -> (Option<Position>, Entry) {
         let entry = Entry::of(self.values[side.index()][index as usize]);
         let pos = match entry {
             Entry::Illegal => None,
@@ -121,6 +122,9 @@ pub struct Census {
 #[derive(Debug, Default)]
 pub struct Tables {
     tables: HashMap<Material, Slot>,
+    /// The most pieces besides the generals of any table held: a position
+    /// with more is outside the set before its material is read.
+    most: u32,
 }
 
 /// One table of a set: decoded, or kept as its file's bytes (checked when
@@ -140,6 +144,7 @@ impl Tables {
     /// Adds a table.
     pub fn insert(&mut self, table: Table) {
         let material = table.material;
+        self.most = self.most.max(material.pieces() as u32);
         self.tables.insert(
             material,
             Slot {
@@ -152,6 +157,7 @@ impl Tables {
     /// Adds a table as its file's bytes, already checked, to be decoded
     /// when first probed.
     pub(super) fn insert_packed(&mut self, material: Material, bytes: &'static [u8]) {
+        self.most = self.most.max(material.pieces() as u32);
         self.tables.insert(
             material,
             Slot {
@@ -163,6 +169,7 @@ impl Tables {
 
     /// Adds every table of `other`, replacing those of the same material.
     pub fn extend(&mut self, other: Tables) {
+        self.most = self.most.max(other.most);
         self.tables.extend(other.tables);
     }
 
@@ -191,6 +198,10 @@ impl Tables {
     /// The code of a position, turned over when its table keeps the other
     /// colour; `None` outside the tables.
     pub(super) fn code(&self, pos: &Position) -> Option<u16> {
+        let men = (pos.occupied_by(Color::White) | pos.occupied_by(Color::Black)).count_ones();
+        if men > self.most + 2 {
+            return None;
+        }
         let (material, turn) = material_of(pos)?.canonical();
         self.get(material)?.code_turned(pos, turn)
     }
@@ -199,6 +210,7 @@ impl Tables {
     /// (from the mover's side), the moves best first; `None` when no table
     /// holds the position.
     pub fn probe_moves(&self, pos: &Position) -> Option<Probed> {
+        let material = material_of(pos)?;
         let entry = self.probe(pos)?;
         let mut pos = pos.clone();
         let mut legal = Vec::new();
@@ -217,7 +229,11 @@ impl Tables {
             });
         }
         moves.sort_by_key(|m| m.entry.rank());
-        Some(Probed { entry, moves })
+        Some(Probed {
+            material,
+            entry,
+            moves,
+        })
     }
 
     /// What the tables say of a position (for its side to move); `None`
@@ -227,20 +243,24 @@ impl Tables {
     }
 }
 
-/// A position probed with its moves ([`Tables::probe_moves`]).
+/// A position probed with its moves ([`Tables::probe_moves`]; generic
+/// over the move type for `Endgames`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Probed {
+pub struct Probed<M = Move> {
+    /// Its material as it stands (`Kkr` for Black's lone chariot; the
+    /// table that holds it is kept as `KRk`).
+    pub material: Material,
     /// The position's entry, for its side to move.
     pub entry: Entry,
     /// Every legal move, best first.
-    pub moves: Vec<ProbedMove>,
+    pub moves: Vec<ProbedMove<M>>,
 }
 
 /// One legal move of a probed position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProbedMove {
+pub struct ProbedMove<M = Move> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// Whether it captures.
     pub capture: bool,
     /// Where it leads, for the side that plays it.

@@ -230,3 +230,129 @@ fn short_mates_agree_with_plain_search() {
         }
     }
 }
+
+/// The rule option `tablebase_adjudication` through the rules core's hook,
+/// under each repetition code, and what the rules come first with.
+#[test]
+fn the_rule_option_asks_the_installed_tables() {
+    use crate::variants::xiangqi::{RepetitionRule, Rules, TablebaseAdjudication as By};
+    use crate::variants::{Color, Game, Reason};
+    adjudicate_with_installed();
+    let verdict = |f: &str, by: By, repetition: RepetitionRule| {
+        let rules = Rules {
+            tablebase_adjudication: by,
+            repetition,
+            ..Rules::default()
+        };
+        Game::<Position>::from_fen(Some(f), rules)
+            .unwrap()
+            .outcome()
+            .verdict()
+            .map(|v| (v.winner, v.reason))
+    };
+    let won = "4k4/4a4/9/9/9/9/9/9/9/3K2N2 w - - 0 1";
+    let drawn = "3ak4/4a4/9/9/9/9/9/9/4N4/3K5 w - - 0 1";
+    let by_rule = "9/9/4k4/9/9/9/9/3n5/9/R2K5 b - - 0 1";
+    let asian = RepetitionRule::Asian;
+    assert_eq!(verdict(won, By::None, asian), None);
+    assert_eq!(verdict(won, By::Draws, asian), None);
+    let red_wins = Some((Some(Color::White), Reason::TablebaseWin));
+    let drawn_by = Some((None, Reason::TablebaseDraw));
+    assert_eq!(verdict(won, By::All, asian), red_wins);
+    assert_eq!(verdict(drawn, By::None, asian), None);
+    assert_eq!(verdict(drawn, By::Draws, asian), drawn_by);
+    assert_eq!(verdict(drawn, By::All, RepetitionRule::Chinese), drawn_by);
+    assert_eq!(verdict(by_rule, By::All, asian), red_wins);
+    assert_eq!(verdict(by_rule, By::All, RepetitionRule::Chinese), red_wins);
+    assert_eq!(verdict(by_rule, By::All, RepetitionRule::None), drawn_by);
+    // Bare generals: the rules' own ending comes first.
+    assert_eq!(
+        verdict("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", By::All, asian),
+        Some((None, Reason::InsufficientMaterial))
+    );
+    // Mated: the mate, not the tables.
+    assert_eq!(
+        verdict("3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1", By::All, asian).map(|v| v.1),
+        Some(Reason::Checkmate)
+    );
+}
+
+/// What the search may take from the tables under the rules: all of it
+/// under the Asian code; a win by the rule is a draw without repetition
+/// rules; nothing the move limit or the Chinese nine-move rule could cut.
+#[test]
+fn probes_under_rules() {
+    use crate::variants::xiangqi::{RepetitionRule, Rules};
+    let won = fen("4k4/4a4/9/9/9/9/9/9/9/3K2N2 w - - 0 1");
+    let entry = won.probe_entry().unwrap();
+    let Entry::Win(Distance::Mate(n)) = entry else {
+        panic!("{entry:?}")
+    };
+    let rules = |repetition, move_limit_plies| Rules {
+        repetition,
+        move_limit_plies,
+        ..Rules::default()
+    };
+    assert_eq!(
+        won.probe_under(&rules(RepetitionRule::Asian, 100)),
+        Some(entry)
+    );
+    assert_eq!(
+        won.probe_under(&rules(RepetitionRule::Asian, 0)),
+        Some(entry)
+    );
+    let limit = u32::from(n);
+    assert_eq!(
+        won.probe_under(&rules(RepetitionRule::Asian, limit)),
+        Some(entry)
+    );
+    assert_eq!(
+        won.probe_under(&rules(RepetitionRule::Asian, limit - 1)),
+        None
+    );
+    let chinese = won.probe_under(&rules(RepetitionRule::Chinese, 100));
+    assert_eq!(chinese, (n <= super::set::NINE_MOVES).then_some(entry));
+    let by_rule = fen("9/9/4k4/9/9/9/9/3n5/9/R2K5 b - - 0 1");
+    assert!(matches!(
+        by_rule.probe_under(&rules(RepetitionRule::Asian, 100)),
+        Some(Entry::Loss(Distance::Rule(_)))
+    ));
+    assert_eq!(
+        by_rule.probe_under(&rules(RepetitionRule::None, 100)),
+        Some(Entry::Draw)
+    );
+    // The start position is in no table.
+    assert_eq!(
+        Position::start_position(&Rules::default()).probe_tables(),
+        None
+    );
+}
+
+/// The search takes the tables' exact result where a capture leads into
+/// them: a mate it could not see at depth 2, and not without the tables.
+#[test]
+fn the_search_takes_the_tables_result() {
+    use crate::search::{search, Control, Limits, Score};
+    use crate::variants::Game;
+    let start = fen("4k4/4a4/9/9/9/9/9/5r3/9/3K2N2 w - - 0 1");
+    let game = Game::new(start.clone(), Default::default());
+    let run = |tablebases: bool| {
+        let limits = Limits {
+            depth: Some(2),
+            multipv: 1,
+            threads: 1,
+            tablebases,
+            ..Limits::default()
+        };
+        search(&game, &limits, &Control::default(), 1 << 16, None).unwrap()
+    };
+    let with = run(true);
+    // The capture, then the tables' mate: its distance plus the capture.
+    let mut after = start.clone();
+    after.make_move(with.best_move);
+    let Some(Entry::Loss(Distance::Mate(n))) = after.probe_entry() else {
+        panic!("the capture leads into a won table")
+    };
+    assert_eq!(with.lines[0].score, Score::Mate((i32::from(n) + 2) / 2));
+    assert!(matches!(run(false).lines[0].score, Score::Cp(_)));
+}

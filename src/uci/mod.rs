@@ -30,6 +30,12 @@
 //! `examples/train_nnue.rs` (a damaged or foreign file is refused with the
 //! reason in an `info string`); an empty value goes back to the shipped
 //! one. The other variants have no network and ignore both.
+//!
+//! Xiangqi's search takes the result of the endgame tables at every node
+//! they hold (the built-in set; `setoption name UseTablebases value false`
+//! switches that off). `setoption name EgtbPath value <dir>` adds the
+//! tables of a directory (`arbiter tablebase generate --out <dir>`), once
+//! and before the first search: the tables of a process are set up once.
 
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -67,6 +73,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
     let out = Arc::new(Mutex::new(output));
     let say = |line: &str| say_to(&out, line);
     let mut s = Session::new();
+    // The rule option `tablebase_adjudication` asks the tables.
+    crate::tablebase::adjudicate_with_installed();
     for line in input.lines() {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -113,6 +121,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 say("option name Rules type string default {}");
                 say("option name Evaluation type combo default nnue var nnue var hce");
                 say("option name EvalFile type string default <empty>");
+                say("option name UseTablebases type check default true");
+                say("option name EgtbPath type string default <empty>");
                 say(if s.ucci { "ucciok" } else { "uciok" });
             }
             "isready" => {
@@ -139,6 +149,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> std::io:
                 let control = Control::default();
                 let (mut limits, clock) = go_limits(&words, s.multipv);
                 limits.threads = s.threads;
+                limits.tablebases = s.use_tablebases;
                 limits.network = s
                     .nnue
                     .then(|| s.network.clone().unwrap_or_else(nnue::shipped));

@@ -128,6 +128,30 @@ pub(super) fn set_option(s: &mut Session, words: &[&str], say: &impl Fn(&str)) {
                 Err(e) => say(&format!("info string EvalFile {value} cannot be read: {e}")),
             }
         }
+        "usetablebases" => match value {
+            "true" | "false" => {
+                // Scores kept with the tables are not those without.
+                stop(s);
+                s.tables.clear();
+                s.use_tablebases = value == "true";
+            }
+            _ => say(&format!("info string bad UseTablebases value: {value}")),
+        },
+        "egtbpath" => {
+            if value.is_empty() || value == "<empty>" {
+                return;
+            }
+            match crate::tablebase::install(std::path::Path::new(value)) {
+                Ok(true) => say(&format!(
+                    "info string EgtbPath {value}: {} endgame tables",
+                    crate::tablebase::installed().materials().len()
+                )),
+                Ok(false) => say(&format!(
+                    "info string EgtbPath {value} refused: the tables were already set up (set it before the first search)"
+                )),
+                Err(e) => say(&format!("info string EgtbPath {value} refused: {e}")),
+            }
+        }
         _ => say(&format!("info string unknown option: {name}")),
     }
 }

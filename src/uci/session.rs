@@ -78,6 +78,9 @@ pub(super) struct Session {
     /// The Xiangqi network to evaluate with (the `EvalFile` option); `None`:
     /// the shipped one.
     pub(super) network: Option<Arc<Network>>,
+    /// Whether the search takes the endgame tables' results (the
+    /// `UseTablebases` option).
+    pub(super) use_tablebases: bool,
     /// The last `position` command's words, replayed on `go`.
     pub(super) position: Vec<String>,
     pub(super) running: Option<(Control, thread::JoinHandle<()>)>,
@@ -100,6 +103,7 @@ impl Session {
             elo: full_elo(),
             nnue: true,
             network: None,
+            use_tablebases: true,
             position: vec!["startpos".to_owned()],
             running: None,
             tables: Arc::new(Tables::default()),

@@ -313,6 +313,12 @@ pub enum Reason {
     Citadel,
     /// Tamerlane chess (option): a side with nothing but royals left.
     BareKing,
+    /// Xiangqi (option): the endgame tables call the position won with
+    /// best play, and the rules let the tables end the game.
+    TablebaseWin,
+    /// Xiangqi (option): the endgame tables call the position drawn with
+    /// best play, and the rules let the tables end the game.
+    TablebaseDraw,
 }
 
 impl Reason {

@@ -5,7 +5,7 @@ use super::*;
 #[actix_rt::test]
 async fn analyze_finds_mate_in_two_in_every_notation() {
     let s = start().await;
-    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1";
     let (st, _, body) = s.post(ANALYZE, json!({"fen": fen, "depth": 5})).await;
     assert_eq!(st, 200, "{body}");
     assert_eq!(body["lines"][0]["score"], json!({"mate": 2}));
@@ -52,7 +52,7 @@ async fn analyze_with_several_threads_a_search() {
         ..ServeArgs::default()
     })
     .await;
-    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1";
     let (st, _, body) = s.post(ANALYZE, json!({"fen": fen, "depth": 6})).await;
     assert_eq!(st, 200, "{body}");
     assert_eq!(body["lines"][0]["score"], json!({"mate": 2}), "{body}");
@@ -267,7 +267,7 @@ fn assert_wdl(line: &Value) {
 async fn analyze_scores_every_move_with_chances_and_rule_marks() {
     let s = start().await;
     // Every legal move, once each, best first, each with its chances.
-    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1";
     let (st, _, body) = s
         .post(ANALYZE, json!({"fen": fen, "depth": 3, "all_moves": true}))
         .await;
@@ -330,7 +330,7 @@ async fn analyze_searches_only_the_moves_asked_for() {
     let s = start().await;
     // The mate in two begins b0b8; left out, another move is best, and
     // only the moves asked for are searched.
-    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1";
     let (st, _, body) = s
         .post(
             ANALYZE,

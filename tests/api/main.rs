@@ -16,6 +16,7 @@ mod operations;
 mod refusals;
 mod review;
 mod tablebase;
+mod tablebase_use;
 mod validate;
 mod variants;
 

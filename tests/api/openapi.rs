@@ -386,7 +386,7 @@ async fn the_answer_examples_are_real_answers() {
     let (_, _, mut real) = s
         .post(
             "/v1/variants/xiangqi/analyze",
-            json!({"fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", "depth": 5}),
+            json!({"fen": "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1", "depth": 5}),
         )
         .await;
     let mut shown = example("AnalyzeResponse");

@@ -105,7 +105,7 @@ async fn wrong_types_name_the_field_in_json_terms() {
         (LM, json!({"rules": {"repetition": "japanese"}}), 422, "invalid_rules", "rules.repetition",
          "'rules.repetition' must be one of 'asian', 'chinese', 'none'; got the string \"japanese\""),
         (LM, json!({"rules": {"setup": "feminine"}}), 422, "invalid_rules", "rules.setup",
-         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, no_repetition_draw_before_move, repetition, repetition_ends_game"),
+         "unknown field 'rules.setup'; xiangqi's rules takes: move_limit_plies, no_repetition_draw_before_move, repetition, repetition_ends_game, tablebase_adjudication"),
         (LM, json!({"rules": [1]}), 422, "invalid_rules", "rules",
          "'rules' must be an object of rule options; got an array of 1 elements"),
         ("/v1/variants/taxi/legal-moves", json!({"rules": {"income": 2000000}}), 422, "invalid_rules", "rules.income",

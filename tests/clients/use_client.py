@@ -66,7 +66,7 @@ CASES = {
         count=35,
         illegal=("b0b3", Refusal.BAD_GEOMETRY),
         mate=("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", ["a0a9"], Side.RED),
-        analyze=("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", "b0b8"),
+        analyze=("4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1", "b0b8"),
     ),
     VariantId.TAXI: dict(
         moves="e2e4 e7e5",

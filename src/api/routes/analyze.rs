@@ -118,6 +118,7 @@ impl AnalyzeRequest {
             optimum: None,
             threads: config.search_threads,
             network: network::<V>(self.evaluation, weaker)?,
+            tablebases: true,
         };
         let seed = self.seed.unwrap_or_else(|| fastrand::u64(..));
         Ok(Request::playing::<V>(limits, level, seed))
@@ -163,7 +164,7 @@ pub struct ThreatDoc {
 #[schema(example = json!({
     "variant": "xiangqi",
     "position": {
-        "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+        "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1",
         "side_to_move": "red",
         "in_check": false,
         "plies": 0,
@@ -178,6 +179,7 @@ pub struct ThreatDoc {
     "lines": [{"move": "b0b8", "moves": ["b0b8", "e9f9", "a1a9"], "score": {"mate": 2},
                "wdl": {"win": 1000, "draw": 0, "loss": 0}, "depth": 4,
                "forbidden_repetition": false}],
+    "source": "search",
     "depth": 4,
     "nodes": 544,
     "nps": 412000,
@@ -201,6 +203,10 @@ pub struct AnalyzeResponse {
     /// when not asked or when the side to move is in check.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threat: Option<ThreatDoc>,
+    /// Where the answer comes from: `search`, or `tablebase` (the
+    /// position is in the endgame tables: every line's score is exact,
+    /// `depth`, `nodes` and `nps` are 0).
+    pub source: AnalysisSource,
     /// The deepest iteration completed.
     pub depth: u32,
     /// Nodes searched.
@@ -211,6 +217,16 @@ pub struct AnalyzeResponse {
     pub time_ms: u64,
     /// The limits the search ran under, after defaults and caps.
     pub limits: AppliedLimits,
+}
+
+/// Where an analysis comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AnalysisSource {
+    /// The engine's search.
+    Search,
+    /// The endgame tables (Xiangqi): exact.
+    Tablebase,
 }
 
 /// A completed depth of a streamed analysis (one NDJSON line).
@@ -259,6 +275,14 @@ pub struct AnalyzeProgress {
 /// face people: fewer nodes and a choice among the nearly best moves
 /// (`best_move` is the level's choice, `limits` give its nodes and seed).
 ///
+/// In a Xiangqi position the endgame tables hold (at the full strength, and
+/// where the rules cannot change their result) the answer comes from the
+/// tables, not a search: `source: "tablebase"`, every line's score exact (a
+/// mate in moves; a draw `cp: 0`; a win by the perpetual-check rule just
+/// below the mates), its chances certain, its line the tables' best moves;
+/// `depth`, `nodes` and `nps` 0. Elsewhere the search takes the tables'
+/// result wherever it meets a table position.
+///
 /// With `Accept: application/x-ndjson` the search streams: one line per
 /// completed depth (`AnalyzeProgress`: depth, nodes, time and lines), then
 /// the final answer (`AnalyzeResponse`, the only line with `best_move`) or,
@@ -271,7 +295,7 @@ pub struct AnalyzeProgress {
     request_body(content = AnalyzeRequest, examples(
         ("start" = (summary = "The start position, 300 ms", value = json!({"movetime_ms": 300}))),
         ("mate in two" = (summary = "Two chariots mate in two", value = json!({
-            "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+            "fen": "4k4/9/9/9/9/9/9/9/R8/1R1K4p w - - 0 1",
             "depth": 5
         }))),
         ("two lines" = (summary = "The two best replies, to depth 6", value = json!({
@@ -301,6 +325,10 @@ pub struct AnalyzeProgress {
         }))),
         ("tamerlane: start" = (summary = "Tamerlane chess (path tamerlane): 50,000 nodes", value = json!({
             "nodes": 50000
+        }))),
+        ("endgame table" = (summary = "A horse against an advisor: answered from the endgame tables, every move exact", value = json!({
+            "fen": "4k4/4a4/9/9/9/9/9/9/9/3K2N2 w - - 0 1",
+            "all_moves": true
         }))),
         ("pgn" = (summary = "After a record in ICCS as Xiangqi databases write it, depth 6 (send Accept: application/x-ndjson to see each depth)", value = json!({
             "pgn": "[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *",
@@ -433,7 +461,7 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
                 v,
             ));
         }
-        let summary = summary(&game, &outcome, record.as_ref());
+        let summary = summary(&game, &outcome, record.as_ref(), notation);
         Ok(Prepared {
             game,
             notation,
@@ -445,7 +473,10 @@ fn prepare<V: Playable>(req: &AnalyzeRequest, pool: &EnginePool) -> Result<Prepa
 }
 
 async fn analyzed<V: Playable>(a: Analyze) -> Result<AnalyzeResponse, ApiError> {
-    let p = prepare::<V>(&a.req, &a.pool)?;
+    let p = match from_tables(prepare::<V>(&a.req, &a.pool)?) {
+        Ok(answer) => return Ok(answer),
+        Err(p) => *p,
+    };
     let game = p.game.clone();
     let pool = &a.pool;
     let permit = pool
@@ -479,7 +510,14 @@ impl Visitor for AnalyzeStream {
 }
 
 async fn analyze_stream<V: Playable>(a: Analyze) -> Result<Lines, ApiError> {
-    let p = prepare::<V>(&a.req, &a.pool)?;
+    let p = match from_tables(prepare::<V>(&a.req, &a.pool)?) {
+        Ok(answer) => {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            let _ = tx.send(ndjson(&answer));
+            return Ok(rx);
+        }
+        Err(p) => *p,
+    };
     let permit = a
         .pool
         .admit(a.client, a.peer.as_deref())
@@ -576,10 +614,143 @@ fn analysis<V: Evaluate>(
         best_move: start.write_move(r.best_move, notation),
         lines: lines_doc(game, &r.lines, notation),
         threat,
+        source: AnalysisSource::Search,
         depth: r.depth,
         nodes: r.nodes,
         nps: r.nps(),
         time_ms: r.elapsed.as_millis() as u64,
         limits: applied,
     })
+}
+
+/// The answer from the endgame tables, when they hold the position and
+/// the request's rules cannot change what they say (`None`: search): at
+/// the full strength only (a level plays by its search). Every root move
+/// is scored exactly (a move that completes a repetition by the rules'
+/// verdict on it), best first; each line follows the tables' best moves.
+fn from_tables<V: Playable>(p: Prepared<V>) -> Result<AnalyzeResponse, Box<Prepared<V>>> {
+    match table_lines(&p) {
+        Some((lines, threat)) => Ok(AnalyzeResponse {
+            variant: V::ID,
+            best_move: lines[0].mv.clone(),
+            position: p.summary,
+            lines,
+            threat,
+            source: AnalysisSource::Tablebase,
+            depth: 0,
+            nodes: 0,
+            nps: 0,
+            time_ms: 0,
+            limits: p.applied,
+        }),
+        None => Err(Box::new(p)),
+    }
+}
+
+/// The lines (at least one) and the threat of [`from_tables`].
+fn table_lines<V: Playable>(p: &Prepared<V>) -> Option<(Vec<AnalysisLine>, Option<ThreatDoc>)> {
+    let request = &p.request;
+    if request.level().is_some() {
+        return None;
+    }
+    let start = p.game.current();
+    let rules = p.game.rules();
+    start.probe_under(rules)?;
+    let probed = start.probe_tables()?;
+    let mover = start.side_to_move();
+    let mut scored = Vec::with_capacity(probed.moves.len());
+    for m in &probed.moves {
+        if request
+            .root
+            .as_ref()
+            .is_some_and(|root| !root.contains(&m.mv))
+        {
+            continue;
+        }
+        let mut after = start.clone();
+        after.make_move(m.mv);
+        // The move's value for the mover: the rules' verdict where the
+        // move completes a repetition, else the tables' (one ply down).
+        let value = match p.game.repetition_verdict_after(m.mv) {
+            Some(v) => match v.winner {
+                None => 0,
+                Some(w) if w == mover => search::MATE - 1,
+                Some(_) => -(search::MATE - 1),
+            },
+            None => -search::table_value(after.probe_under(rules)?, 1)?,
+        };
+        scored.push((value, m.mv, after));
+    }
+    // Stable: among equal values, the tables' order.
+    scored.sort_by_key(|(value, ..)| std::cmp::Reverse(*value));
+    let wanted = if request.all_moves {
+        scored.len()
+    } else {
+        request.limits().multipv
+    };
+    let lines: Vec<AnalysisLine> = scored
+        .iter()
+        .take(wanted)
+        .map(|(value, mv, after)| {
+            let mut moves = vec![*mv];
+            moves.extend(table_line(after, *value));
+            let score = Score::from_internal(*value);
+            let repetition = repetition_mark(&p.game, mover, *mv);
+            AnalysisLine {
+                mv: start.write_move(*mv, p.notation),
+                moves: search::line_text(start, &moves, p.notation),
+                score: score_doc(score),
+                wdl: exact_wdl(*value),
+                depth: 0,
+                forbidden_repetition: repetition
+                    .as_ref()
+                    .is_some_and(|r| r.outcome == MoverOutcome::Loss),
+                repetition,
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let threat = (request.threat && !start.in_check())
+        .then(|| start.pass())
+        .and_then(|passed| {
+            // The entry of a probed move is already the mover's.
+            let best = passed.probe_tables()?.moves.into_iter().next()?;
+            Some(ThreatDoc {
+                mv: passed.write_move(best.mv, p.notation),
+                score: score_doc(Score::from_internal(search::table_value(best.entry, 0)?)),
+            })
+        });
+    Some((lines, threat))
+}
+
+/// The tables' best moves from `pos`, reached with `value` for the side
+/// that moved into it: to the mate (at most [`TABLE_LINE`] plies), a few
+/// moves of a draw.
+fn table_line<V: Playable>(pos: &V, value: i32) -> Vec<V::Move> {
+    let plies = if value == 0 { 8 } else { TABLE_LINE };
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    while line.len() < plies {
+        let Some(best) = pos.probe_tables().and_then(|t| t.moves.into_iter().next()) else {
+            break;
+        };
+        pos.make_move(best.mv);
+        line.push(best.mv);
+    }
+    line
+}
+
+/// The longest line a table answer writes out.
+const TABLE_LINE: usize = 40;
+
+/// The chances of an exact value: certain.
+fn exact_wdl(value: i32) -> WdlDoc {
+    let (win, draw, loss) = match value.signum() {
+        1 => (1000, 0, 0),
+        0 => (0, 1000, 0),
+        _ => (0, 0, 1000),
+    };
+    WdlDoc { win, draw, loss }
 }

@@ -129,7 +129,7 @@ impl Visitor for LegalMoves {
             }
             Ok(LegalMovesResponse {
                 variant: V::ID,
-                position: summary(&r.game, &outcome, r.record.as_ref()),
+                position: summary(&r.game, &outcome, r.record.as_ref(), r.notation),
                 legal_moves: legal_moves_of(&r.game, &moves, r.notation),
             })
         })

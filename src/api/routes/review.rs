@@ -118,7 +118,7 @@ pub struct ReviewPly {
     pub class: MoveClass,
     /// Whether the ply was in doubt after the first pass and both its
     /// positions were searched again, deeper (or the game's end settled the
-    /// one after).
+    /// one after); or the endgame tables judged both (exactly).
     pub verified: bool,
 }
 
@@ -206,7 +206,8 @@ pub struct ReviewResponse {
     pub plies: Vec<ReviewPly>,
     /// Each side's accuracy and counts, first mover first.
     pub sides: Vec<SideReview>,
-    /// The plies searched again in the second pass, in order.
+    /// The plies whose judgment is settled, in order: searched again in
+    /// the second pass, or judged by the endgame tables.
     pub verified_plies: Vec<usize>,
     /// False only when the server cut the review short (its time bound):
     /// the plies then are those reviewed.
@@ -231,7 +232,11 @@ pub struct ReviewResponse {
 /// most doubtful first, round after round, until no ply is in doubt or a
 /// quarter of the game's positions (at least 16) were searched again; such
 /// plies say `verified`. Counted in nodes or depth, the same request
-/// gives the same answer.
+/// gives the same answer. A Xiangqi position the endgame tables hold is
+/// judged by the tables, not searched: their best move and exact score,
+/// settled (so a move that keeps a table win is never marked, and one that
+/// lets it go is a `missed_win` or a `blunder`); the searches of the other
+/// positions probe the tables too.
 ///
 /// Each ply gets `best_move`, `score_before` and `score_after` (the
 /// mover's view), `wdl_before`, `win_loss` (the win-percentage points the
@@ -604,6 +609,7 @@ fn review_budget<V: Playable>(
         optimum: None,
         threads: 1,
         network: network.clone(),
+        tablebases: true,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let budget = Budget {

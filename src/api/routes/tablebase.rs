@@ -6,12 +6,14 @@ use actix_web::{post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::api::answers::tablebase_doc;
 use crate::api::error::{guarded, ApiError, BodyErrors, Problem};
 use crate::api::extract::Body;
 use crate::api::replay::game_of;
 use crate::api::requests::{game_request, AnyRules, PositionFields};
+use crate::api::responses::TablebaseProbe;
 use crate::api::wire::{Balances, Moves};
-use crate::tablebase::{self as tb, Distance, Entry, Material};
+use crate::tablebase::{self as tb, Material};
 use crate::variants::xiangqi::Position;
 use crate::variants::{NotationName, Side, Variant};
 
@@ -26,96 +28,6 @@ game_request! {
         /// How moves are written in this request and its answer: `iccs`
         /// (the default), `fairy`, `wxf` or `chinese`.
     ],
-}
-
-/// A result with best play, for one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum TablebaseWdl {
-    /// The side wins.
-    Win,
-    /// Neither side can force a win.
-    Draw,
-    /// The side loses.
-    Loss,
-}
-
-/// What decides a win or a loss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DecidedBy {
-    /// Mate (or stalemate, which loses), `dtm` plies away.
-    Mate,
-    /// The perpetual-check rule: the loser could hold out only by checking
-    /// for ever, which the rules forbid (`dtm` is null: there is no mate
-    /// to count to).
-    PerpetualCheck,
-}
-
-/// A result the tables give: win, draw or loss, and how far.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-pub struct TablebaseResult {
-    /// The result with best play.
-    pub wdl: TablebaseWdl,
-    /// Plies to mate with best play (the winner mating as fast as it
-    /// can, the loser holding out as long as it can); null for a draw and
-    /// for a result the perpetual-check rule decides.
-    pub dtm: Option<u32>,
-    /// What decides the result; null for a draw.
-    pub decided_by: Option<DecidedBy>,
-}
-
-impl From<Entry> for TablebaseResult {
-    fn from(e: Entry) -> TablebaseResult {
-        let (wdl, distance) = match e {
-            Entry::Win(d) => (TablebaseWdl::Win, Some(d)),
-            Entry::Loss(d) => (TablebaseWdl::Loss, Some(d)),
-            Entry::Draw | Entry::Illegal => (TablebaseWdl::Draw, None),
-        };
-        TablebaseResult {
-            wdl,
-            dtm: match distance {
-                Some(Distance::Mate(n)) => Some(n as u32),
-                _ => None,
-            },
-            decided_by: distance.map(|d| match d {
-                Distance::Mate(_) => DecidedBy::Mate,
-                Distance::Rule(_) => DecidedBy::PerpetualCheck,
-            }),
-        }
-    }
-}
-
-/// One legal move and where it leads.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct TablebaseMove {
-    /// The move, in the request's notation.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// Whether it captures (and so leads into a smaller table).
-    pub capture: bool,
-    /// The result after the move, for the side that plays it; `dtm`
-    /// counts the move itself.
-    #[serde(flatten)]
-    pub result: TablebaseResult,
-}
-
-/// What the tables say of a position.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct TablebaseProbe {
-    /// The table: `K` and Red's other pieces in upper case, `k` and
-    /// Black's in lower case, by their FEN letters (`KRkaabb`).
-    #[schema(example = "KRk")]
-    pub table: String,
-    /// The result for the side to move.
-    #[serde(flatten)]
-    pub result: TablebaseResult,
-    /// The best move (the first of `moves`); null when there is none
-    /// (mated or stalemated).
-    pub best_move: Option<String>,
-    /// Every legal move, best first: the fastest mate, then wins the rule
-    /// decides, draws, and losses, the longest defence first.
-    pub moves: Vec<TablebaseMove>,
 }
 
 /// A position and what the tables say of it.
@@ -188,29 +100,12 @@ pub async fn tablebase(
 fn answer(request: &TablebaseRequest) -> Result<TablebaseResponse, ApiError> {
     let r = game_of::<Position>(request)?;
     let pos = r.game.current();
-    let tables = tb::installed();
-    let probed = tables
-        .probe_moves(pos)
-        .ok_or_else(|| not_in_tablebase(pos, tables))?;
-    let write = |m| pos.write_move(m, r.notation);
-    let material = tb::material_of(pos).expect("a probed position has a material");
+    let probe =
+        tablebase_doc(pos, r.notation).ok_or_else(|| not_in_tablebase(pos, tb::installed()))?;
     Ok(TablebaseResponse {
         fen: pos.to_fen(),
         side_to_move: <Position as Variant>::side(pos.side_to_move()),
-        probe: TablebaseProbe {
-            table: material.name(),
-            result: probed.entry.into(),
-            best_move: probed.moves.first().map(|m| write(m.mv)),
-            moves: probed
-                .moves
-                .iter()
-                .map(|m| TablebaseMove {
-                    mv: write(m.mv),
-                    capture: m.capture,
-                    result: m.entry.into(),
-                })
-                .collect(),
-        },
+        probe,
     })
 }
 

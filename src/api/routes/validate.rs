@@ -160,7 +160,7 @@ impl Visitor for Validate {
                         reason_code: None,
                         notation_hint: None,
                         details,
-                        position_after: Some(summary(&game, &after, record.as_ref())),
+                        position_after: Some(summary(&game, &after, record.as_ref(), notation)),
                     })
                 }
                 Err(e) => {

@@ -27,7 +27,8 @@ pub use notation::Notation;
 pub use position::{Move, Position, Undo};
 pub use repetition::chinese::forget_judgements;
 pub use repetition::judge_cycle;
-pub use rules::{RepetitionRule, Rules};
+pub use rules::{RepetitionRule, Rules, TablebaseAdjudication};
+pub use verdict::{set_table_oracle, TableOracle, TableResult};
 pub use why::Why;
 
 use super::{
@@ -118,6 +119,9 @@ impl Variant for Position {
         match reason {
             Reason::MoveLimit => rules.move_limit_plies = 0,
             r if r.is_repetition() => rules.repetition = RepetitionRule::None,
+            Reason::TablebaseWin | Reason::TablebaseDraw => {
+                rules.tablebase_adjudication = TablebaseAdjudication::None
+            }
             _ => {}
         }
     }

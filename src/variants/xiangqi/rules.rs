@@ -1,4 +1,5 @@
-//! Xiangqi's rule options: the repetition code and the move limit.
+//! Xiangqi's rule options: the repetition code, the move limit and
+//! adjudication by the endgame tables.
 
 use serde::{Deserialize, Serialize};
 use strum::{EnumString, IntoStaticStr, VariantArray};
@@ -51,6 +52,34 @@ impl RepetitionRule {
     }
 }
 
+/// Whether the endgame tables end a game: `none`, `draws` or `all`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantArray,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum TablebaseAdjudication {
+    /// The tables end no game: it ends by the rules alone.
+    #[default]
+    None,
+    /// A position the tables call drawn ends the game drawn (a dead draw).
+    Draws,
+    /// Any position in the tables ends the game with its result under best
+    /// play (for sites that adjudicate unfinished games).
+    All,
+}
+
 /// The rule options of Xiangqi (`rules` with the path `xiangqi`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -88,6 +117,16 @@ pub struct Rules {
     #[serde(default = "crate::variants::yes")]
     #[schema(default = true)]
     pub repetition_ends_game: bool,
+    /// Whether the endgame tables end a game: `none` (the default): the
+    /// rules alone end it. `draws`: a position the tables call drawn with
+    /// best play ends the game drawn (`tablebase_draw`), a dead draw.
+    /// `all`: any position in the tables ends the game with its result
+    /// under best play (`tablebase_win` or `tablebase_draw`), for sites
+    /// that adjudicate unfinished games. A win that rests on the
+    /// perpetual-check rule is a draw under `repetition: none`.
+    #[serde(default)]
+    #[schema(default = "none")]
+    pub tablebase_adjudication: TablebaseAdjudication,
 }
 
 fn default_move_limit() -> u32 {
@@ -101,6 +140,7 @@ impl Default for Rules {
             repetition: RepetitionRule::Asian,
             no_repetition_draw_before_move: 0,
             repetition_ends_game: true,
+            tablebase_adjudication: TablebaseAdjudication::None,
         }
     }
 }

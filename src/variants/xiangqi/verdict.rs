@@ -1,13 +1,46 @@
 //! The end of a Xiangqi game: the one verdict the adjudication and the
 //! search both ask, with the precedence of `docs/rules/xiangqi.md`.
 
+use std::sync::OnceLock;
+
 use super::repetition::{chinese, judge_cycle, judge_span_from};
+use super::rules::TablebaseAdjudication;
 use super::{Move, Position, RepetitionRule, Rules};
 use crate::variants::{Color, Reason, Repeats, Verdict};
 
+/// What endgame tables say of a position with best play, as far as a
+/// verdict needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableResult {
+    /// Neither side can force a win.
+    Draw,
+    /// `winner` wins: by mate, or (`by_rule`) because the loser could hold
+    /// out only by checking for ever.
+    Win {
+        /// Who wins.
+        winner: Color,
+        /// Whether the win rests on the perpetual-check rule.
+        by_rule: bool,
+    },
+}
+
+/// Looks a position up in endgame tables: `None` outside them.
+pub type TableOracle = fn(&Position) -> Option<TableResult>;
+
+static TABLES: OnceLock<TableOracle> = OnceLock::new();
+
+/// Lets the rule option `tablebase_adjudication` consult `oracle` (the
+/// tables live above the rules core, which only knows this hook). Once per
+/// process; `false` when an oracle was already set. Without one the option
+/// ends no game.
+pub fn set_table_oracle(oracle: TableOracle) -> bool {
+    TABLES.set(oracle).is_ok()
+}
+
 /// No legal move loses (checkmate or stalemate); then a repetition verdict
 /// (and, under the Chinese rules, the nine-move rule); then insufficient
-/// material; then the move limit.
+/// material; then the move limit; then, where the rules ask for it, the
+/// endgame tables.
 pub fn verdict(
     positions: &[Position],
     moves: &[Move],
@@ -65,7 +98,28 @@ pub fn verdict(
     if limit > 0 && pos.halfmove_clock() >= limit {
         return Some(Verdict::draw(Reason::MoveLimit));
     }
-    None
+    by_tables(pos, rules)
+}
+
+/// The tables' verdict under `tablebase_adjudication`: the rules' own
+/// endings come first, so this is asked last.
+fn by_tables(pos: &Position, rules: &Rules) -> Option<Verdict> {
+    if rules.tablebase_adjudication == TablebaseAdjudication::None {
+        return None;
+    }
+    let result = (TABLES.get()?)(pos)?;
+    // Without repetition rules the loser may check for ever: a win that
+    // rests on the perpetual-check rule is no win.
+    let winner = match result {
+        TableResult::Win { by_rule: true, .. } if rules.repetition == RepetitionRule::None => None,
+        TableResult::Win { winner, .. } => Some(winner),
+        TableResult::Draw => None,
+    };
+    match (winner, rules.tablebase_adjudication) {
+        (None, _) => Some(Verdict::draw(Reason::TablebaseDraw)),
+        (Some(w), TablebaseAdjudication::All) => Some(Verdict::win(w, Reason::TablebaseWin)),
+        _ => None,
+    }
 }
 
 /// The tournament option: a repetition that would be drawn before the move
