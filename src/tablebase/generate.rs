@@ -73,7 +73,10 @@ pub fn generate(material: Material, tables: &Tables) -> Result<Table, GenerateEr
         let base = top.map_or(0, |t| (t + 2) & !1);
         let mut agenda = Agenda::default();
         for (side, i) in lost {
-            agenda.push(base, side, i);
+            // Not before a capture's own loss under the rule (a smaller
+            // table's scale): the loser may take that way.
+            let capture = work.exits[side.index()].get(&i).map_or(0, |e| e.rule_loss);
+            agenda.push(base.max(capture), side, i);
         }
         top = top.max(work.run(agenda, true)?);
     }

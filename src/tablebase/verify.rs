@@ -6,10 +6,12 @@
 //! the mover can force, if any; else a win under the rule one ply beyond
 //! the nearest; else a draw if any move draws; else a loss, by mate one
 //! ply beyond the slowest if every move is mated, or under the rule: one
-//! ply beyond the farthest rule loss, or a position where the rule itself
-//! decides (every move that is not mated checks). No legal move loses at
-//! 0; a position that cannot be set up, or whose side not to move could
-//! be taken, is illegal and only that.
+//! ply beyond the farthest rule loss, or, where the rule itself decides,
+//! at least as far as the farthest rule loss of a move that does not
+//! check (its checks lead back into the rule's set, resolved after it,
+//! and do not bound it). No legal move loses at 0; a position that
+//! cannot be set up, or whose side not to move could be taken, is illegal
+//! and only that.
 
 use super::entry::{Distance, Entry, ILLEGAL};
 use super::index::Layout;
@@ -72,8 +74,8 @@ fn check(
     let mut draw = false;
     let mut mate_loss: Option<u16> = None;
     let mut rule_loss: Option<u16> = None;
-    // Every move that is not mated checks (the rule's own positions).
-    let mut all_check = true;
+    // The farthest loss under the rule of a move that does not check.
+    let mut quiet_rule_loss = 0;
     for &m in &moves {
         let captured = pos.piece_at(m.to) != EMPTY;
         let undo = pos.make(m);
@@ -95,9 +97,13 @@ fn check(
                 mate_loss = Some(mate_loss.map_or(n, |b| b.max(n)));
                 continue;
             }
-            Entry::Loss(Distance::Rule(n)) => rule_loss = Some(rule_loss.map_or(n, |b| b.max(n))),
+            Entry::Loss(Distance::Rule(n)) => {
+                rule_loss = Some(rule_loss.map_or(n, |b| b.max(n)));
+                if !check {
+                    quiet_rule_loss = quiet_rule_loss.max(n);
+                }
+            }
         }
-        all_check &= check;
     }
     let expected = if moves.is_empty() {
         Entry::Loss(Distance::Mate(0))
@@ -108,8 +114,12 @@ fn check(
     } else if draw {
         Entry::Draw
     } else if let Some(n) = rule_loss {
-        if matches!(entry, Entry::Loss(Distance::Rule(_))) && all_check {
-            return Ok(());
+        // Where the rule itself decides, the checks lead back into the
+        // set the rule found (resolved after it): only the moves that do
+        // not check bound the distance.
+        match entry {
+            Entry::Loss(Distance::Rule(e)) if e >= quiet_rule_loss => return Ok(()),
+            _ => {}
         }
         Entry::Loss(Distance::Rule(n))
     } else {

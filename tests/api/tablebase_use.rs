@@ -204,15 +204,10 @@ async fn analysis_in_a_table_position_comes_from_the_tables() {
     assert_eq!(body["source"], "search", "{body}");
 
     // Streamed: the answer alone, from the tables.
-    let r = s
-        .client
-        .post(format!("{}{ANALYZE}", s.base))
-        .header("accept", "application/x-ndjson")
-        .json(&json!({"fen": WON}))
-        .send()
-        .await
-        .unwrap();
-    let text = r.text().await.unwrap();
+    let (st, text) = s
+        .post_accepting(ANALYZE, "application/x-ndjson", json!({"fen": WON}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{text}");
     let lines: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -72,6 +72,25 @@ impl Server {
         Self::read(r).await
     }
 
+    /// POSTs `body` as JSON with `Accept: accept`; the status and the
+    /// answer's text.
+    pub async fn post_accepting(
+        &self,
+        path: &str,
+        accept: &str,
+        body: Value,
+    ) -> (StatusCode, String) {
+        let r = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("accept", accept)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (r.status(), r.text().await.unwrap())
+    }
+
     pub async fn read(r: reqwest::Response) -> (StatusCode, String, Value) {
         let status = r.status();
         let ct = r

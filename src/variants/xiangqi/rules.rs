@@ -53,22 +53,8 @@ impl RepetitionRule {
 }
 
 /// Whether the endgame tables end a game: `none`, `draws` or `all`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    ToSchema,
-    IntoStaticStr,
-    EnumString,
-    VariantArray,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
 pub enum TablebaseAdjudication {
     /// The tables end no game: it ends by the rules alone.
     #[default]
