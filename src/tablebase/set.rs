@@ -50,10 +50,11 @@ pub fn adjudicate_with_installed() -> bool {
     set_table_oracle(table_result)
 }
 
-/// What the installed tables say of `pos`, as a verdict needs it.
-fn table_result(pos: &Position) -> Option<TableResult> {
+/// What the installed tables say of `pos` under `rules`
+/// ([`Endgames::probe_under`]), as a verdict needs it.
+fn table_result(pos: &Position, rules: &Rules) -> Option<TableResult> {
     let us = pos.side();
-    match installed().probe(pos)? {
+    match pos.probe_under(rules)? {
         Entry::Illegal => None,
         Entry::Draw => Some(TableResult::Draw),
         Entry::Win(d) => Some(TableResult::Win {

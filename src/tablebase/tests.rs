@@ -265,6 +265,16 @@ fn the_rule_option_asks_the_installed_tables() {
     assert_eq!(verdict(by_rule, By::All, asian), red_wins);
     assert_eq!(verdict(by_rule, By::All, RepetitionRule::Chinese), red_wins);
     assert_eq!(verdict(by_rule, By::All, RepetitionRule::None), drawn_by);
+    // A win (in 35 plies) the move limit would cut is not adjudicated;
+    // nor, under the Chinese code, one the nine-move rule could judge.
+    let limited = Rules {
+        tablebase_adjudication: By::All,
+        move_limit_plies: 30,
+        ..Rules::default()
+    };
+    let game = Game::<Position>::from_fen(Some(won), limited).unwrap();
+    assert!(game.outcome().is_ongoing());
+    assert_eq!(verdict(won, By::All, RepetitionRule::Chinese), None);
     // Bare generals: the rules' own ending comes first.
     assert_eq!(
         verdict("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", By::All, asian),

@@ -24,8 +24,10 @@ pub enum TableResult {
     },
 }
 
-/// Looks a position up in endgame tables: `None` outside them.
-pub type TableOracle = fn(&Position) -> Option<TableResult>;
+/// Looks a position up in endgame tables as a game under the rules goes:
+/// `None` outside them, and where the rules could change their result (a
+/// win the move limit or the Chinese nine-move rule could cut).
+pub type TableOracle = fn(&Position, &Rules) -> Option<TableResult>;
 
 static TABLES: OnceLock<TableOracle> = OnceLock::new();
 
@@ -107,11 +109,7 @@ fn by_tables(pos: &Position, rules: &Rules) -> Option<Verdict> {
     if rules.tablebase_adjudication == TablebaseAdjudication::None {
         return None;
     }
-    let result = (TABLES.get()?)(pos)?;
-    // Without repetition rules the loser may check for ever: a win that
-    // rests on the perpetual-check rule is no win.
-    let winner = match result {
-        TableResult::Win { by_rule: true, .. } if rules.repetition == RepetitionRule::None => None,
+    let winner = match (TABLES.get()?)(pos, rules)? {
         TableResult::Win { winner, .. } => Some(winner),
         TableResult::Draw => None,
     };
