@@ -414,15 +414,7 @@ fn from_tables<V: Evaluate>(pos: &V, rules: &V::Rules) -> Option<Judged<V::Move>
         .take_while(|m| m.entry == probed.moves[0].entry)
         .map(|m| m.mv)
         .collect();
-    let mut line = Vec::new();
-    let mut at = pos.clone();
-    while line.len() < BEST_LINE_PLIES {
-        let Some(best) = at.probe_tables().and_then(|t| t.moves.into_iter().next()) else {
-            break;
-        };
-        at.make_move(best.mv);
-        line.push(best.mv);
-    }
+    let line = pos.table_line(BEST_LINE_PLIES);
     Some(Judged::Searched {
         best: *line.first()?,
         equals,

@@ -75,8 +75,11 @@ pub fn generate(material: Material, tables: &Tables) -> Result<Table, GenerateEr
         for (side, i) in lost {
             // Not before a capture's own loss under the rule (a smaller
             // table's scale): the loser may take that way.
-            let capture = work.exits[side.index()].get(&i).map_or(0, |e| e.rule_loss);
-            agenda.push(base.max(capture), side, i);
+            let level = work.exits[side.index()]
+                .get(&i)
+                .and_then(|e| e.loss_at(base, true))
+                .unwrap_or(base);
+            agenda.push(level, side, i);
         }
         top = top.max(work.run(agenda, true)?);
     }

@@ -57,14 +57,8 @@ fn table_result(pos: &Position, rules: &Rules) -> Option<TableResult> {
     match pos.probe_under(rules)? {
         Entry::Illegal => None,
         Entry::Draw => Some(TableResult::Draw),
-        Entry::Win(d) => Some(TableResult::Win {
-            winner: us,
-            by_rule: matches!(d, Distance::Rule(_)),
-        }),
-        Entry::Loss(d) => Some(TableResult::Win {
-            winner: us.other(),
-            by_rule: matches!(d, Distance::Rule(_)),
-        }),
+        Entry::Win(_) => Some(TableResult::Win(us)),
+        Entry::Loss(_) => Some(TableResult::Win(us.other())),
     }
 }
 
@@ -87,6 +81,21 @@ pub trait Endgames: Variant {
     /// win too far for the move limit, or the tables' silence).
     fn probe_under(&self, _rules: &Self::Rules) -> Option<Entry> {
         None
+    }
+
+    /// The tables' best moves from the position, one after another, at
+    /// most `plies` of them (fewer at the mate or outside the tables).
+    fn table_line(&self, plies: usize) -> Vec<Self::Move> {
+        let mut pos = self.clone();
+        let mut line = Vec::new();
+        while line.len() < plies {
+            let Some(best) = pos.probe_tables().and_then(|t| t.moves.into_iter().next()) else {
+                break;
+            };
+            pos.make_move(best.mv);
+            line.push(best.mv);
+        }
+        line
     }
 }
 

@@ -210,8 +210,8 @@ impl Tables {
     /// (from the mover's side), the moves best first; `None` when no table
     /// holds the position.
     pub fn probe_moves(&self, pos: &Position) -> Option<Probed> {
-        let material = material_of(pos)?;
         let entry = self.probe(pos)?;
+        let material = material_of(pos)?;
         let mut pos = pos.clone();
         let mut legal = Vec::new();
         pos.legal(&mut legal);

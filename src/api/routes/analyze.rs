@@ -693,7 +693,12 @@ fn table_lines<V: Playable>(p: &Prepared<V>) -> Option<(Vec<AnalysisLine>, Optio
         .take(wanted)
         .map(|(value, mv, after)| {
             let mut moves = vec![*mv];
-            moves.extend(table_line(after, *value));
+            let plies = if *value == 0 {
+                TABLE_DRAW_LINE
+            } else {
+                TABLE_LINE
+            };
+            moves.extend(after.table_line(plies));
             let score = Score::from_internal(*value);
             let repetition = repetition_mark(&p.game, mover, *mv);
             AnalysisLine {
@@ -725,25 +730,11 @@ fn table_lines<V: Playable>(p: &Prepared<V>) -> Option<(Vec<AnalysisLine>, Optio
     Some((lines, threat))
 }
 
-/// The tables' best moves from `pos`, reached with `value` for the side
-/// that moved into it: to the mate (at most [`TABLE_LINE`] plies), a few
-/// moves of a draw.
-fn table_line<V: Playable>(pos: &V, value: i32) -> Vec<V::Move> {
-    let plies = if value == 0 { 8 } else { TABLE_LINE };
-    let mut pos = pos.clone();
-    let mut line = Vec::new();
-    while line.len() < plies {
-        let Some(best) = pos.probe_tables().and_then(|t| t.moves.into_iter().next()) else {
-            break;
-        };
-        pos.make_move(best.mv);
-        line.push(best.mv);
-    }
-    line
-}
-
-/// The longest line a table answer writes out.
+/// The longest line a table answer writes out past its first move: to the
+/// mate (at most this), a few moves of a draw ([`TABLE_DRAW_LINE`]).
 const TABLE_LINE: usize = 40;
+/// See [`TABLE_LINE`].
+const TABLE_DRAW_LINE: usize = 8;
 
 /// The chances of an exact value: certain.
 fn exact_wdl(value: i32) -> WdlDoc {

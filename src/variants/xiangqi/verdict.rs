@@ -14,14 +14,9 @@ use crate::variants::{Color, Reason, Repeats, Verdict};
 pub enum TableResult {
     /// Neither side can force a win.
     Draw,
-    /// `winner` wins: by mate, or (`by_rule`) because the loser could hold
-    /// out only by checking for ever.
-    Win {
-        /// Who wins.
-        winner: Color,
-        /// Whether the win rests on the perpetual-check rule.
-        by_rule: bool,
-    },
+    /// This side wins (by mate, or because the loser could hold out only
+    /// by checking for ever).
+    Win(Color),
 }
 
 /// Looks a position up in endgame tables as a game under the rules goes:
@@ -110,7 +105,7 @@ fn by_tables(pos: &Position, rules: &Rules) -> Option<Verdict> {
         return None;
     }
     let winner = match (TABLES.get()?)(pos, rules)? {
-        TableResult::Win { winner, .. } => Some(winner),
+        TableResult::Win(winner) => Some(winner),
         TableResult::Draw => None,
     };
     match (winner, rules.tablebase_adjudication) {
