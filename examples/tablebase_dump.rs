@@ -10,30 +10,59 @@
 //! (`500 - n` for a win in n plies, `-(500 - n)` for a loss in n, 0 for a
 //! draw: Felicity EGTB's convention), a tab, the table's name. Results the
 //! perpetual-check rule decides are left out (no other table has them).
+//!
+//! `--dir DIR` reads the tables from `DIR` (made by `arbiter tablebase
+//! generate`) besides the built-in ones; `--chase` prints only the draws
+//! marked as ones a chase may decide, the mark in place of the score
+//! (`must_chase` or `forces_chase`).
 
 use std::io::Write;
 
-use arbiter::tablebase::{default_tables, Distance, Entry, Material};
+use arbiter::tablebase::{default_tables, Chase, Distance, Entry, Material, Tables};
 use arbiter::variants::{Color, Variant};
 
 fn main() {
-    let tables = default_tables();
+    let mut tables = default_tables();
+    let mut args = std::env::args().skip(1).peekable();
+    let mut chase = false;
+    let mut names = Vec::new();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--dir" => {
+                let dir = args.next().expect("--dir DIR");
+                tables.extend(Tables::load_dir(dir.as_ref()).expect("a table directory"));
+            }
+            "--chase" => chase = true,
+            _ => names.push(arg),
+        }
+    }
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    for name in std::env::args().skip(1) {
+    for name in names {
         let material = Material::parse(&name).unwrap_or_else(|| panic!("not a material: {name}"));
         let table = tables
             .get(material)
-            .unwrap_or_else(|| panic!("{name} is not built in"));
+            .unwrap_or_else(|| panic!("{name} is not built in nor in --dir"));
         let mut lines = 0u64;
         for side in [Color::White, Color::Black] {
             for i in 0..table.size() {
                 let (pos, entry) = table.at(side, i);
+                if chase {
+                    let mark = match entry {
+                        Entry::Draw(Chase::Must) => "must_chase",
+                        Entry::Draw(Chase::Forces) => "forces_chase",
+                        _ => continue,
+                    };
+                    let pos = pos.expect("a draw has a position");
+                    writeln!(out, "{}\t{mark}\t{}", pos.to_fen(), table.material()).unwrap();
+                    lines += 1;
+                    continue;
+                }
                 let score = match entry {
                     Entry::Illegal
                     | Entry::Win(Distance::Rule(_))
                     | Entry::Loss(Distance::Rule(_)) => continue,
-                    Entry::Draw => 0,
+                    Entry::Draw(_) => 0,
                     Entry::Win(Distance::Mate(n)) => 500 - n as i32,
                     Entry::Loss(Distance::Mate(n)) => -(500 - n as i32),
                 };

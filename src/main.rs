@@ -275,12 +275,13 @@ fn generate_tables(
             let bytes = std::fs::metadata(out.join(file_name(table.material())))
                 .map_or(0, |m| m.len());
             println!(
-                "{:<10} {:>10} positions a side  {:>9} mates (longest {:>3} plies)  {:>9} draws  {:>7} by the rule  {:>6.2} s  {:>9} bytes",
+                "{:<10} {:>10} positions a side  {:>9} mates (longest {:>3} plies)  {:>9} draws ({:>7} may rest on a chase)  {:>7} by the rule  {:>6.2} s  {:>9} bytes",
                 table.material().name(),
                 table.size(),
                 c.mates,
                 c.longest,
                 c.draws,
+                c.chase,
                 c.rule,
                 took.as_secs_f64(),
                 bytes

@@ -8,7 +8,7 @@ use super::wire::{Balances, ConductCode, MoverOutcome, Status};
 use crate::dispatch::{Playable, Visitor};
 use crate::pgn::RecordFormat;
 use crate::prose;
-use crate::tablebase::{Distance, Entry};
+use crate::tablebase::{Chase, Distance, Entry};
 use crate::variants::{
     GameResult, Nature, NotationInfo, NotationName, Pattern, Reason, Side, VariantId, WarningCode,
 };
@@ -339,7 +339,7 @@ impl Written {
     "recorded_result": null,
     "recorded_result_agrees": null,
     "tablebase": {"table": "KRRk", "wdl": "loss", "dtm": 0, "decided_by": "mate",
-                  "best_move": null, "moves": []}
+                  "chase": null, "best_move": null, "moves": []}
 }))]
 pub struct AdjudicateResponse {
     /// The variant in the path.
@@ -424,6 +424,21 @@ pub enum DecidedBy {
     PerpetualCheck,
 }
 
+/// A draw the chase rules may change: the tables judge the perpetual-check
+/// rule but not chases, and say where a draw may rest on one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TablebaseChase {
+    /// The side to move keeps the draw only by checking or chasing for
+    /// ever (every other move loses), while the other side answers
+    /// quietly: under the chase rules it may lose.
+    MustChase,
+    /// The side to move can answer the other side's checks and chases
+    /// quietly, leaving it nothing else that keeps the draw: under the
+    /// chase rules it may win.
+    ForcesChase,
+}
+
 /// A result the tables give: win, draw or loss, and how far.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 pub struct TablebaseResult {
@@ -435,6 +450,11 @@ pub struct TablebaseResult {
     pub dtm: Option<u32>,
     /// What decides the result; null for a draw.
     pub decided_by: Option<DecidedBy>,
+    /// For a draw that may rest on a chase, which side would have to
+    /// chase; null otherwise. Such a draw is left to the game's own
+    /// repetition judge: `tablebase_adjudication` does not end it, and
+    /// `/analyze` and the review search it.
+    pub chase: Option<TablebaseChase>,
 }
 
 impl From<Entry> for TablebaseResult {
@@ -442,7 +462,7 @@ impl From<Entry> for TablebaseResult {
         let (wdl, distance) = match e {
             Entry::Win(d) => (TablebaseWdl::Win, Some(d)),
             Entry::Loss(d) => (TablebaseWdl::Loss, Some(d)),
-            Entry::Draw | Entry::Illegal => (TablebaseWdl::Draw, None),
+            Entry::Draw(_) | Entry::Illegal => (TablebaseWdl::Draw, None),
         };
         TablebaseResult {
             wdl,
@@ -454,6 +474,11 @@ impl From<Entry> for TablebaseResult {
                 Distance::Mate(_) => DecidedBy::Mate,
                 Distance::Rule(_) => DecidedBy::PerpetualCheck,
             }),
+            chase: match e {
+                Entry::Draw(Chase::Must) => Some(TablebaseChase::MustChase),
+                Entry::Draw(Chase::Forces) => Some(TablebaseChase::ForcesChase),
+                _ => None,
+            },
         }
     }
 }
@@ -488,4 +513,27 @@ pub struct TablebaseProbe {
     /// Every legal move, best first: the fastest mate, then wins the rule
     /// decides, draws, and losses, the longest defence first.
     pub moves: Vec<TablebaseMove>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table draw that may rest on a chase names the side that would
+    /// have to chase; a move's result is seen from the side that plays it.
+    #[test]
+    fn table_results_carry_the_chase_mark() {
+        let chase = |e: Entry| TablebaseResult::from(e).chase;
+        assert_eq!(
+            chase(Entry::Draw(Chase::Must)),
+            Some(TablebaseChase::MustChase)
+        );
+        assert_eq!(
+            chase(Entry::Draw(Chase::Must).before()),
+            Some(TablebaseChase::ForcesChase)
+        );
+        assert_eq!(chase(Entry::Draw(Chase::Free)), None);
+        let won = TablebaseResult::from(Entry::Win(Distance::Mate(1)));
+        assert_eq!((won.chase, won.dtm), (None, Some(1)));
+    }
 }

@@ -21,7 +21,7 @@ pub const TABLE_WIN: i32 = MATE_BOUND - 1_000;
 pub fn table_value(entry: Entry, ply: usize) -> Option<i32> {
     let ply = ply as i32;
     Some(match entry {
-        Entry::Draw => 0,
+        Entry::Draw(_) => 0,
         Entry::Win(Distance::Mate(n)) => MATE - ply - i32::from(n),
         Entry::Loss(Distance::Mate(n)) => -(MATE - ply - i32::from(n)),
         Entry::Win(Distance::Rule(n)) => TABLE_WIN - ply - i32::from(n),

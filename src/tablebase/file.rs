@@ -1,7 +1,7 @@
 //! A table on disk, one file a material (`KRkaabb.xtb`):
 //!
 //! ```text
-//! ARBITER-XTB 1\n          magic and format version
+//! ARBITER-XTB 2\n          magic and format version
 //! KRkaabb\n                the material
 //! <u64 LE>                 positions a side to move
 //! <u32 LE>                 CRC-32 of the codes as written below
@@ -18,7 +18,9 @@ use super::index::Layout;
 use super::material::Material;
 use super::tables::{Table, Tables};
 
-const MAGIC: &[u8] = b"ARBITER-XTB 1\n";
+/// Version 2: draws carry chase marks (version 1, without them, is
+/// refused: its draws would read as free of chases).
+const MAGIC: &[u8] = b"ARBITER-XTB 2\n";
 
 /// The file name of a material's table.
 pub fn file_name(material: Material) -> String {

@@ -17,10 +17,14 @@
 //!    without checking, can only check for ever and loses. Those losses
 //!    are unmoved as in 2, on a scale of their own ([`Distance::Rule`](super::Distance::Rule)),
 //!    and the rule is asked again until it finds nothing.
-//! 4. **Verification** (`verify.rs`): every entry against its children.
+//! 4. **Chase marks** (`chase.rs`): the draws one side keeps only by
+//!    checking or chasing for ever are marked, and so are the draws from
+//!    which the other side can hold it to that; the result stays a draw.
+//! 5. **Verification** (`verify.rs`): every entry against its children.
 
 use std::collections::BTreeMap;
 
+use super::chase;
 use super::entry::DRAW;
 use super::index::Layout;
 use super::material::{closure, Material};
@@ -82,6 +86,10 @@ pub fn generate(material: Material, tables: &Tables) -> Result<Table, GenerateEr
             agenda.push(level, side, i);
         }
         top = top.max(work.run(agenda, true)?);
+    }
+    // The draws that may rest on a chase, marked.
+    for (side, i, code) in chase::marks(&work) {
+        work.value[side.index()][i as usize] = code;
     }
     let table = Table::new(material, work.value);
     verify::verify(&table, tables)?;

@@ -10,12 +10,14 @@
 //!   `set.rs`: the set the process probes (the default set is built into
 //!   the binary as `default.xtbs`).
 //! - `work.rs`: a table in the making (codes, moves left, captures,
-//!   unmoves); `rule.rs`: the perpetual-check rule; `verify.rs`: the
-//!   verification pass; `generate.rs`: the three put together.
+//!   unmoves); `rule.rs`: the perpetual-check rule; `chase.rs`: the
+//!   draws that may rest on a chase, marked; `verify.rs`: the
+//!   verification pass; `generate.rs`: the four put together.
 //!
 //! Only Xiangqi has tables; the module knows the rules core and nothing
 //! above it.
 
+mod chase;
 mod entry;
 mod file;
 mod generate;
@@ -29,7 +31,7 @@ mod tests;
 mod verify;
 mod work;
 
-pub use entry::{Distance, Entry};
+pub use entry::{Chase, Distance, Entry};
 pub use file::{bundle, file_name, TableFileError};
 pub use generate::generate;
 pub use index::Layout;

@@ -12,12 +12,13 @@
 //! can keep it so without checking itself: X loses. When both sides would
 //! be checking for ever, neither is to blame and the position stays drawn
 //! (the other side's way back must be a quiet move). Chases are not
-//! judged here: a draw that rests on a perpetual chase is left a draw.
+//! judged here: a draw that rests on a perpetual chase is left a draw,
+//! and marked as one (`chase.rs`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::entry::{Entry, DRAW};
-use super::work::{in_parallel, Work};
+use super::work::{in_parallel, largest_closed, Work};
 use crate::variants::xiangqi::board::EMPTY;
 use crate::variants::xiangqi::Move;
 use crate::variants::Color;
@@ -63,7 +64,7 @@ fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
                 pos.unmake(m, undo);
                 match Entry::of(work.value[t][c as usize]) {
                     Entry::Win(_) => {}
-                    Entry::Draw if check => checks.push(c),
+                    Entry::Draw(_) if check => checks.push(c),
                     _ => continue 'next,
                 }
             }
@@ -71,29 +72,10 @@ fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
         }
         found
     });
-    let mut set: BTreeMap<u64, Vec<u64>> = parts.into_iter().flatten().collect();
-    // Remove what cannot stay until nothing more goes.
-    loop {
-        let mut back: HashMap<u64, bool> = HashMap::new();
-        let gone: Vec<u64> = set
-            .iter()
-            .filter(|(_, checks)| {
-                checks.iter().any(|&c| {
-                    !*back
-                        .entry(c)
-                        .or_insert_with(|| returns_quietly(work, them, c, &set))
-                })
-            })
-            .map(|(&i, _)| i)
-            .collect();
-        if gone.is_empty() {
-            break;
-        }
-        for i in gone {
-            set.remove(&i);
-        }
-    }
-    set.into_keys().collect()
+    let set: BTreeMap<u64, Vec<u64>> = parts.into_iter().flatten().collect();
+    largest_closed(set, |c, set| returns_quietly(work, them, c, set))
+        .into_keys()
+        .collect()
 }
 
 /// Whether `side`, to move at `index`, has a move that does not capture,

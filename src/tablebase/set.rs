@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::entry::{Distance, Entry};
+use super::entry::{Chase, Distance, Entry};
 use super::file::TableFileError;
 use super::material::{closure, default_set, Material};
 use super::tables::{Probed, Tables};
@@ -56,7 +56,7 @@ fn table_result(pos: &Position, rules: &Rules) -> Option<TableResult> {
     let us = pos.side();
     match pos.probe_under(rules)? {
         Entry::Illegal => None,
-        Entry::Draw => Some(TableResult::Draw),
+        Entry::Draw(_) => Some(TableResult::Draw),
         Entry::Win(_) => Some(TableResult::Win(us)),
         Entry::Loss(_) => Some(TableResult::Win(us.other())),
     }
@@ -109,30 +109,39 @@ impl Endgames for Position {
     }
 
     /// Without repetition rules a win by the perpetual-check rule is a
-    /// draw (the loser checks for ever). A win must come within the move
+    /// draw (the loser checks for ever); with them, a draw marked as one
+    /// that may rest on a chase ([`Chase`]) is left to the game. A win must come within the move
     /// limit: by mate, `plies` before it; by the rule, with room for the
     /// repetition too ([`RULE_ROOM`]). Under the Chinese code a win must
     /// come before the nine-move rule could judge the winner's moves
     /// (within [`NINE_MOVES`] plies: nine moves of the winner, the last of
     /// them the mate).
     fn probe_under(&self, rules: &Rules) -> Option<Entry> {
-        let entry = self.probe_entry()?;
-        let distance = match entry {
-            Entry::Win(d) | Entry::Loss(d) => d,
-            Entry::Draw | Entry::Illegal => return Some(entry),
-        };
-        let rule = matches!(distance, Distance::Rule(_));
-        if rule && rules.repetition == RepetitionRule::None {
-            return Some(Entry::Draw);
-        }
-        if rules.repetition == RepetitionRule::Chinese && distance.plies() > NINE_MOVES {
-            return None;
-        }
-        let limit = rules.move_limit_plies;
-        let room = if rule { RULE_ROOM } else { 0 };
-        let reached = self.halfmove_clock() + u32::from(distance.plies()) + room;
-        (limit == 0 || reached <= limit).then_some(entry)
+        under_rules(self.probe_entry()?, self.halfmove_clock(), rules)
     }
+}
+
+/// What a table's `entry` says of a game under `rules` whose halfmove
+/// clock stands at `clock` ([`Endgames::probe_under`]).
+pub(super) fn under_rules(entry: Entry, clock: u32, rules: &Rules) -> Option<Entry> {
+    let distance = match entry {
+        Entry::Win(d) | Entry::Loss(d) => d,
+        Entry::Draw(Chase::Free) | Entry::Illegal => return Some(entry),
+        // The chase rules, which the tables do not judge, may decide.
+        Entry::Draw(_) if rules.repetition == RepetitionRule::None => return Some(entry),
+        Entry::Draw(_) => return None,
+    };
+    let rule = matches!(distance, Distance::Rule(_));
+    if rule && rules.repetition == RepetitionRule::None {
+        return Some(Entry::Draw(Chase::Free));
+    }
+    if rules.repetition == RepetitionRule::Chinese && distance.plies() > NINE_MOVES {
+        return None;
+    }
+    let limit = rules.move_limit_plies;
+    let room = if rule { RULE_ROOM } else { 0 };
+    let reached = clock + u32::from(distance.plies()) + room;
+    (limit == 0 || reached <= limit).then_some(entry)
 }
 
 /// Plies a win by the perpetual-check rule needs past its distance: the

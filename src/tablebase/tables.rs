@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::entry::{Distance, Entry};
+use super::entry::{Chase, Distance, Entry};
 use super::index::Layout;
 use super::material::{kind_slot, Material};
 use crate::variants::xiangqi::board::EMPTY;
@@ -91,7 +91,12 @@ impl Table {
         for &code in self.values.iter().flatten() {
             match Entry::of(code) {
                 Entry::Illegal => c.illegal += 1,
-                Entry::Draw => c.draws += 1,
+                Entry::Draw(chase) => {
+                    c.draws += 1;
+                    if chase != Chase::Free {
+                        c.chase += 1;
+                    }
+                }
                 Entry::Win(Distance::Mate(n)) | Entry::Loss(Distance::Mate(n)) => {
                     c.mates += 1;
                     c.longest = c.longest.max(n);
@@ -110,6 +115,9 @@ pub struct Census {
     pub illegal: u64,
     /// Draws.
     pub draws: u64,
+    /// Draws that may rest on a chase (marked [`Chase::Must`] or
+    /// [`Chase::Forces`]), among `draws`.
+    pub chase: u64,
     /// Wins and losses by mate.
     pub mates: u64,
     /// Wins and losses under the perpetual-check rule.

@@ -50,7 +50,7 @@ fn single_pieces_against_the_bare_general() {
     // Bare generals draw; a cannon alone cannot mate.
     assert_eq!(
         t.probe(&fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1")),
-        Some(Entry::Draw)
+        Some(Entry::Draw(Chase::Free))
     );
     assert_eq!(
         t.get(Material::parse("KCk").unwrap())
@@ -329,7 +329,7 @@ fn probes_under_rules() {
     ));
     assert_eq!(
         by_rule.probe_under(&rules(RepetitionRule::None, 100)),
-        Some(Entry::Draw)
+        Some(Entry::Draw(Chase::Free))
     );
     // The start position is in no table.
     assert_eq!(
@@ -365,4 +365,89 @@ fn the_search_takes_the_tables_result() {
     };
     assert_eq!(with.lines[0].score, Score::Mate((i32::from(n) + 2) / 2));
     assert!(matches!(run(false).lines[0].score, Score::Cp(_)));
+}
+
+/// The verification pass holds each draw's chase mark against its
+/// children: a plain draw marked as one the side to move must keep by
+/// chasing, or from which it forces the other side to chase, is refused,
+/// the error naming a position and a chase mark.
+#[test]
+fn a_wrong_chase_mark_is_refused() {
+    let t = tables(&["KRkr"]);
+    let material = Material::parse("KRkr").unwrap();
+    let table = t.get(material).unwrap();
+    assert_eq!(table.census().chase, 0);
+    verify::verify(table, &t).unwrap();
+    let i = table.values[0]
+        .iter()
+        .position(|&c| c == entry::DRAW)
+        .unwrap();
+    for code in [entry::CHASE_MUST, entry::CHASE_FORCES] {
+        let mut values = table.values.clone();
+        values[0][i] = code;
+        match verify::verify(&Table::new(material, values), &t) {
+            // The entry itself, and the positions whose moves lead to it
+            // (their marks no longer match their children).
+            Err(GenerateError::Unverified { count, first, .. }) => {
+                assert!(count >= 1);
+                assert!(
+                    first.contains("Must") || first.contains("Forces"),
+                    "{first}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// The greatest fixed point both the perpetual-check rule and the chase
+/// marks are: a position goes when one of its onward positions has no
+/// answer back into what is left, and its going can take others with it
+/// in later rounds.
+#[test]
+fn the_largest_closed_set_is_found_round_by_round() {
+    use std::collections::BTreeMap;
+    // Position i leads to the onward positions listed; an onward position
+    // c answers into `into[c]`.
+    let set: BTreeMap<u64, Vec<u64>> =
+        BTreeMap::from([(1, vec![10]), (2, vec![20]), (3, vec![30, 10]), (4, vec![])]);
+    let answers = |into: BTreeMap<u64, u64>| {
+        move |c: u64, set: &BTreeMap<u64, Vec<u64>>| set.contains_key(&into[&c])
+    };
+    // 30 answers only into 5 (never in the set): 3 goes; 1 and 2 hold each
+    // other; 4 has nothing onward and stays.
+    let kept = work::largest_closed(
+        set.clone(),
+        answers(BTreeMap::from([(10, 2), (20, 1), (30, 5)])),
+    );
+    assert_eq!(kept.keys().copied().collect::<Vec<_>>(), [1, 2, 4]);
+    // 20 answers only into 3: 3 goes first, then 2, then 1.
+    let kept = work::largest_closed(set, answers(BTreeMap::from([(10, 2), (20, 3), (30, 5)])));
+    assert_eq!(kept.keys().copied().collect::<Vec<_>>(), [4]);
+}
+
+/// A draw that may rest on a chase is left to the game under either
+/// repetition code and is a plain draw without repetition rules.
+#[test]
+fn chase_marked_draws_under_the_rules() {
+    use crate::variants::xiangqi::{RepetitionRule, Rules};
+    let rules = |repetition| Rules {
+        repetition,
+        ..Rules::default()
+    };
+    for chase in [Chase::Must, Chase::Forces] {
+        let entry = Entry::Draw(chase);
+        for code in [RepetitionRule::Asian, RepetitionRule::Chinese] {
+            assert_eq!(set::under_rules(entry, 0, &rules(code)), None);
+        }
+        assert_eq!(
+            set::under_rules(entry, 0, &rules(RepetitionRule::None)),
+            Some(entry)
+        );
+    }
+    let free = Entry::Draw(Chase::Free);
+    assert_eq!(
+        set::under_rules(free, 0, &rules(RepetitionRule::Asian)),
+        Some(free)
+    );
 }

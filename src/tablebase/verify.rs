@@ -11,13 +11,19 @@
 //! check (its checks lead back into the rule's set, resolved after it,
 //! and do not bound it). No legal move loses at 0; a position that
 //! cannot be set up, or whose side not to move could be taken, is illegal
-//! and only that.
+//! and only that. A draw's chase mark (`chase.rs`) must be what its
+//! children give: [`Chase::Must`] where every move that does not lose
+//! checks or chases into a draw marked for the other side to force (a
+//! capture: into one the mover must keep by chasing), [`Chase::Forces`]
+//! where a quiet move (or any capture) leads into a draw the other side
+//! must keep by chasing, else none.
 
-use super::entry::{Distance, Entry, ILLEGAL};
+use super::entry::{Chase, Distance, Entry, ILLEGAL};
 use super::index::Layout;
 use super::tables::{Table, Tables};
 use super::work::{in_parallel, GenerateError};
 use crate::variants::xiangqi::board::EMPTY;
+use crate::variants::xiangqi::Position;
 use crate::variants::{Color, Variant};
 
 /// Verifies `table`, whose captures lead to `tables`.
@@ -67,8 +73,16 @@ fn check(
         };
     };
     let entry = Entry::of(code);
+    let before = pos.clone();
     let mut moves = Vec::with_capacity(48);
     pos.legal(&mut moves);
+    // The chase marks, one ply deep (`chase.rs`): every move that does not
+    // lose checks or chases into a draw the other side answers quietly
+    // (a capture: into a draw the mover must keep by chasing)...
+    let mut must = true;
+    // ... or some quiet move (a capture: any) leads where the other side
+    // must chase.
+    let mut forces = false;
     let mut mate_win: Option<u16> = None;
     let mut rule_win: Option<u16> = None;
     let mut draw = false;
@@ -85,14 +99,25 @@ fn check(
             table.code(&pos)
         };
         let check = pos.general_attacked(pos.side());
+        let result = child.map(|c| Entry::of(c).before());
+        let chases = || !Position::chased_by(&before, m, &pos).is_empty();
+        match result {
+            Some(Entry::Loss(_)) | None => {}
+            Some(Entry::Draw(Chase::Must)) if captured || check || chases() => {}
+            Some(Entry::Draw(Chase::Forces)) if captured || !(check || chases()) => {
+                must = false;
+                forces = true;
+            }
+            Some(_) => must = false,
+        }
         pos.unmake(m, undo);
-        let Some(child) = child else {
+        let Some(result) = result else {
             return Err(format!("{}: a move leads out of every table", pos.to_fen()));
         };
-        match Entry::of(child).before() {
+        match result {
             Entry::Win(Distance::Mate(n)) => mate_win = Some(mate_win.map_or(n, |b| b.min(n))),
             Entry::Win(Distance::Rule(n)) => rule_win = Some(rule_win.map_or(n, |b| b.min(n))),
-            Entry::Draw | Entry::Illegal => draw = true,
+            Entry::Draw(_) | Entry::Illegal => draw = true,
             Entry::Loss(Distance::Mate(n)) => {
                 mate_loss = Some(mate_loss.map_or(n, |b| b.max(n)));
                 continue;
@@ -112,7 +137,13 @@ fn check(
     } else if let Some(n) = rule_win {
         Entry::Win(Distance::Rule(n))
     } else if draw {
-        Entry::Draw
+        Entry::Draw(if must {
+            Chase::Must
+        } else if forces {
+            Chase::Forces
+        } else {
+            Chase::Free
+        })
     } else if let Some(n) = rule_loss {
         // Where the rule itself decides, the checks lead back into the
         // set the rule found (resolved after it): only the moves that do

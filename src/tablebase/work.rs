@@ -2,9 +2,9 @@
 //! what its captures lead to, the agenda of levels, and the unmoves
 //! (predecessors) retrograde analysis walks back along.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-use super::entry::{Distance, Entry, DRAW, ILLEGAL, MATE, MAX_PLIES, RULE};
+use super::entry::{Chase, Distance, Entry, DRAW, ILLEGAL, MATE, MAX_PLIES, RULE};
 use super::index::Layout;
 use super::material::Material;
 use super::tables::{material_of, Tables};
@@ -58,6 +58,12 @@ pub(super) struct Exits {
     pub rule_loss: u16,
     /// A capture into a drawn ending.
     pub draw: bool,
+    /// A capture into a draw the capturer need not keep by chasing
+    /// ([`Chase::Must`] it is not): a way out of the chase marks' set.
+    pub free_draw: bool,
+    /// A capture into a draw where the capturer can leave the other side
+    /// only checks and chases ([`Chase::Forces`]).
+    pub forcing: bool,
 }
 
 impl Exits {
@@ -69,7 +75,15 @@ impl Exits {
             Entry::Loss(Distance::Mate(n)) => self.mate_loss = self.mate_loss.max(n),
             Entry::Win(Distance::Rule(n)) => self.rule_win = nearest(self.rule_win, n),
             Entry::Loss(Distance::Rule(n)) => self.rule_loss = self.rule_loss.max(n),
-            Entry::Draw | Entry::Illegal => self.draw = true,
+            Entry::Draw(chase) => {
+                self.draw = true;
+                self.free_draw |= chase != Chase::Must;
+                self.forcing |= chase == Chase::Forces;
+            }
+            Entry::Illegal => {
+                self.draw = true;
+                self.free_draw = true;
+            }
         }
     }
 
@@ -139,6 +153,37 @@ pub(super) fn in_parallel<R: Send>(n: u64, f: impl Fn(std::ops::Range<u64>) -> R
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     })
+}
+
+/// The largest subset of `set` in which every position's onward
+/// positions (the other side to move) each have an answer back into the
+/// subset: positions go, a round at a time, until none does.
+/// `answers(onward, subset)` says whether the other side, at `onward`,
+/// has such an answer; it is asked once a round for each onward position.
+/// The perpetual-check rule (`rule.rs`) and the chase marks (`chase.rs`)
+/// are both this greatest fixed point, with their own moves and answers.
+pub(super) fn largest_closed(
+    mut set: BTreeMap<u64, Vec<u64>>,
+    answers: impl Fn(u64, &BTreeMap<u64, Vec<u64>>) -> bool,
+) -> BTreeMap<u64, Vec<u64>> {
+    loop {
+        let mut answered: HashMap<u64, bool> = HashMap::new();
+        let gone: Vec<u64> = set
+            .iter()
+            .filter(|(_, onward)| {
+                onward
+                    .iter()
+                    .any(|&c| !*answered.entry(c).or_insert_with(|| answers(c, &set)))
+            })
+            .map(|(&i, _)| i)
+            .collect();
+        if gone.is_empty() {
+            return set;
+        }
+        for i in gone {
+            set.remove(&i);
+        }
+    }
 }
 
 /// One position's seed: its code (illegal, lost at 0, or unresolved), the

@@ -39,11 +39,12 @@ game_request! {
     "wdl": "win",
     "dtm": 1,
     "decided_by": "mate",
+    "chase": null,
     "best_move": "a1d1",
     "moves": [
-        {"move": "a1d1", "capture": false, "wdl": "win", "dtm": 1, "decided_by": "mate"},
-        {"move": "a1a8", "capture": false, "wdl": "win", "dtm": 1, "decided_by": "mate"},
-        {"move": "e0e1", "capture": false, "wdl": "win", "dtm": 3, "decided_by": "mate"}
+        {"move": "a1d1", "capture": false, "wdl": "win", "dtm": 1, "decided_by": "mate", "chase": null},
+        {"move": "a1a8", "capture": false, "wdl": "win", "dtm": 1, "decided_by": "mate", "chase": null},
+        {"move": "e0e1", "capture": false, "wdl": "win", "dtm": 3, "decided_by": "mate", "chase": null}
     ]
 }))]
 pub struct TablebaseResponse {
@@ -62,7 +63,9 @@ pub struct TablebaseResponse {
 /// are solved by retrograde analysis under the Asian rules: mate and
 /// stalemate lose, and a side that can only hold out by checking for ever
 /// loses (`decided_by: "perpetual_check"`); chases are not judged inside
-/// the tables. Built in: every ending with at most two pieces besides the
+/// the tables, but a draw that may rest on one says so (`chase`:
+/// `must_chase` for the side that would have to chase, `forces_chase` for
+/// the other). Built in: every ending with at most two pieces besides the
 /// generals, and a chariot, horse, cannon or soldier against any advisors
 /// and elephants (the server's `--tablebases DIR` adds more). A position
 /// outside them is a 422 `not_in_tablebase` naming its material.

@@ -109,7 +109,9 @@ pub struct Rules {
     /// `all`: any position in the tables ends the game with its result
     /// under best play (`tablebase_win` or `tablebase_draw`), for sites
     /// that adjudicate unfinished games. A win that rests on the
-    /// perpetual-check rule is a draw under `repetition: none`.
+    /// perpetual-check rule is a draw under `repetition: none`; a draw
+    /// the tables mark as one a chase may decide is not ended under a
+    /// repetition code (the repetition judge rules it).
     #[serde(default)]
     #[schema(default = "none")]
     pub tablebase_adjudication: TablebaseAdjudication,

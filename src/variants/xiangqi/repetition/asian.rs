@@ -172,12 +172,12 @@ impl Position {
             true if slider && same_line(v) => Some((m.to, v)),
             true => None,
         };
+        let threats = after.threats(s);
+        if threats.is_empty() {
+            return Vec::new();
+        }
         let old: HashSet<Threat> = before.threats(s).into_iter().filter_map(follow).collect();
-        let new: Vec<Threat> = after
-            .threats(s)
-            .into_iter()
-            .filter(|t| !old.contains(t))
-            .collect();
+        let new: Vec<Threat> = threats.into_iter().filter(|t| !old.contains(t)).collect();
         if new.is_empty() {
             return Vec::new();
         }

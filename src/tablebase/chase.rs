@@ -1,0 +1,150 @@
+//! The draws that may rest on the chase rules, marked after the mates and
+//! the perpetual-check rule are done (the tables judge no chase: this
+//! only says where a chase could change a draw).
+//!
+//! For a side X, the set S is the largest set of drawn positions with X
+//! to move such that
+//! - no capture of X leads into a draw X may keep without chasing, and
+//! - every other move of X either leads to a position the other side
+//!   wins, or checks or chases (a new attack on a piece the rules forbid
+//!   chasing for ever, [`Position::chased_by`]) into a drawn position
+//!   from which the other side has a quiet answer (no check, no chase) back
+//!   into S, or a capture into a smaller table's draw where X must chase.
+//!
+//! From S, X keeps the draw only by checking or chasing for ever while the
+//! other side answers quietly: each position of S is marked
+//! [`Chase::Must`], and each drawn position with the other side to move
+//! that has such an answer (a way into S) [`Chase::Forces`]. A chase is
+//! as the Asian rules define it; the marks say *may*: whether a given
+//! cycle is forbidden is the repetition judge's to say, on the game.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::entry::{Entry, CHASE_FORCES, CHASE_MUST, DRAW};
+use super::work::{in_parallel, largest_closed, Work};
+use crate::variants::xiangqi::board::EMPTY;
+use crate::variants::xiangqi::{Move, Position};
+use crate::variants::Color;
+
+/// Every mark: the side to move, the index, the code.
+pub(super) fn marks(work: &Work<'_>) -> Vec<(Color, u64, u16)> {
+    let mut out = Vec::new();
+    for side in [Color::White, Color::Black] {
+        let set = must_set(work, side);
+        out.extend(
+            forcing(work, !side, &set)
+                .into_iter()
+                .map(|i| (!side, i, CHASE_FORCES)),
+        );
+        out.extend(set.into_keys().map(|i| (side, i, CHASE_MUST)));
+    }
+    out
+}
+
+/// Whether the move `m`, played from `before` into `after`, chases.
+fn chases(before: &Position, m: Move, after: &Position) -> bool {
+    !Position::chased_by(before, m, after).is_empty()
+}
+
+/// S for `side` (see the module's words), each position with the
+/// positions its checks and chases lead to.
+fn must_set(work: &Work<'_>, side: Color) -> BTreeMap<u64, Vec<u64>> {
+    let s = side.index();
+    let them = !side;
+    let t = them.index();
+    let parts = in_parallel(work.layout.size(), |range| {
+        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
+        let mut moves = Vec::with_capacity(48);
+        'next: for i in range {
+            if work.value[s][i as usize] != DRAW {
+                continue;
+            }
+            if work.exits[s].get(&i).is_some_and(|e| e.free_draw) {
+                continue;
+            }
+            let Some(mut pos) = work.position(side, i) else {
+                continue;
+            };
+            let before = pos.clone();
+            pos.legal(&mut moves);
+            let mut onward = Vec::new();
+            for &m in &moves {
+                if pos.piece_at(m.to) != EMPTY {
+                    continue;
+                }
+                let undo = pos.make(m);
+                let c = work.index_of(&pos);
+                let keeps = match Entry::of(work.value[t][c as usize]) {
+                    Entry::Win(_) => None,
+                    Entry::Draw(_) => Some(pos.general_attacked(them) || chases(&before, m, &pos)),
+                    _ => Some(false),
+                };
+                pos.unmake(m, undo);
+                match keeps {
+                    None => {}
+                    Some(true) => onward.push(c),
+                    Some(false) => continue 'next,
+                }
+            }
+            found.push((i, onward));
+        }
+        found
+    });
+    let set: BTreeMap<u64, Vec<u64>> = parts.into_iter().flatten().collect();
+    largest_closed(set, |c, set| answers_quietly(work, them, c, set))
+}
+
+/// Whether `side`, to move at `index` (a draw), can answer into `set`
+/// quietly: a move that neither captures, checks nor chases, into `set`;
+/// or a capture into a smaller table's draw where the other side must
+/// chase.
+fn answers_quietly(
+    work: &Work<'_>,
+    side: Color,
+    index: u64,
+    set: &BTreeMap<u64, Vec<u64>>,
+) -> bool {
+    if work.exits[side.index()]
+        .get(&index)
+        .is_some_and(|e| e.forcing)
+    {
+        return true;
+    }
+    let Some(mut pos) = work.position(side, index) else {
+        return false;
+    };
+    let before = pos.clone();
+    let mut moves: Vec<Move> = Vec::with_capacity(48);
+    pos.legal(&mut moves);
+    moves.into_iter().any(|m| {
+        if pos.piece_at(m.to) != EMPTY {
+            return false;
+        }
+        let undo = pos.make(m);
+        let quiet = set.contains_key(&work.index_of(&pos))
+            && !pos.general_attacked(!side)
+            && !chases(&before, m, &pos);
+        pos.unmake(m, undo);
+        quiet
+    })
+}
+
+/// The drawn positions with `side` to move that can answer into `set`
+/// (the other side's S) quietly.
+fn forcing(work: &Work<'_>, side: Color, set: &BTreeMap<u64, Vec<u64>>) -> BTreeSet<u64> {
+    let s = side.index();
+    let mut candidates: BTreeSet<u64> = work.exits[s]
+        .iter()
+        .filter(|(_, e)| e.forcing)
+        .map(|(&i, _)| i)
+        .collect();
+    let mut preds = Vec::with_capacity(64);
+    for &i in set.keys() {
+        work.predecessors(!side, i, &mut preds);
+        candidates.extend(preds.iter().copied());
+    }
+    candidates
+        .into_iter()
+        .filter(|&i| work.value[s][i as usize] == DRAW && answers_quietly(work, side, i, set))
+        .collect()
+}
