@@ -20,8 +20,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::entry::{Entry, CHASE_FORCES, CHASE_MUST, DRAW};
-use super::work::{in_parallel, largest_closed, Work};
+use super::entry::{CHASE_FORCES, CHASE_MUST, DRAW};
+use super::work::{candidates, largest_closed, Work};
 use crate::variants::xiangqi::board::EMPTY;
 use crate::variants::xiangqi::{Move, Position};
 use crate::variants::Color;
@@ -49,48 +49,13 @@ fn chases(before: &Position, m: Move, after: &Position) -> bool {
 /// S for `side` (see the module's words), each position with the
 /// positions its checks and chases lead to.
 fn must_set(work: &Work<'_>, side: Color) -> BTreeMap<u64, Vec<u64>> {
-    let s = side.index();
     let them = !side;
-    let t = them.index();
-    let parts = in_parallel(work.layout.size(), |range| {
-        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
-        let mut moves = Vec::with_capacity(48);
-        'next: for i in range {
-            if work.value[s][i as usize] != DRAW {
-                continue;
-            }
-            if work.exits[s].get(&i).is_some_and(|e| e.free_draw) {
-                continue;
-            }
-            let Some(mut pos) = work.position(side, i) else {
-                continue;
-            };
-            let before = pos.clone();
-            pos.legal(&mut moves);
-            let mut onward = Vec::new();
-            for &m in &moves {
-                if pos.piece_at(m.to) != EMPTY {
-                    continue;
-                }
-                let undo = pos.make(m);
-                let c = work.index_of(&pos);
-                let keeps = match Entry::of(work.value[t][c as usize]) {
-                    Entry::Win(_) => None,
-                    Entry::Draw(_) => Some(pos.general_attacked(them) || chases(&before, m, &pos)),
-                    _ => Some(false),
-                };
-                pos.unmake(m, undo);
-                match keeps {
-                    None => {}
-                    Some(true) => onward.push(c),
-                    Some(false) => continue 'next,
-                }
-            }
-            found.push((i, onward));
-        }
-        found
-    });
-    let set: BTreeMap<u64, Vec<u64>> = parts.into_iter().flatten().collect();
+    let set = candidates(
+        work,
+        side,
+        |e| e.free_draw,
+        |before, m, after| after.general_attacked(them) || chases(before, m, after),
+    );
     largest_closed(set, |c, set| answers_quietly(work, them, c, set))
 }
 

@@ -17,8 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use super::entry::{Entry, DRAW};
-use super::work::{in_parallel, largest_closed, Work};
+use super::work::{candidates, largest_closed, Work};
 use crate::variants::xiangqi::board::EMPTY;
 use crate::variants::xiangqi::Move;
 use crate::variants::Color;
@@ -34,45 +33,15 @@ pub(super) fn perpetual_checkers(work: &Work<'_>) -> Vec<(Color, u64)> {
 
 /// S for `side` (see the module's words).
 fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
-    let s = side.index();
     let them = !side;
-    let t = them.index();
     // The candidates: every move loses or checks into an unresolved
     // position; each kept with those positions.
-    let parts = in_parallel(work.layout.size(), |range| {
-        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
-        let mut moves = Vec::with_capacity(48);
-        'next: for i in range {
-            if work.value[s][i as usize] != DRAW {
-                continue;
-            }
-            if work.exits[s].get(&i).is_some_and(|e| e.draw) {
-                continue;
-            }
-            let Some(mut pos) = work.position(side, i) else {
-                continue;
-            };
-            pos.legal(&mut moves);
-            let mut checks = Vec::new();
-            for &m in &moves {
-                if pos.piece_at(m.to) != EMPTY {
-                    continue;
-                }
-                let undo = pos.make(m);
-                let c = work.index_of(&pos);
-                let check = pos.general_attacked(them);
-                pos.unmake(m, undo);
-                match Entry::of(work.value[t][c as usize]) {
-                    Entry::Win(_) => {}
-                    Entry::Draw(_) if check => checks.push(c),
-                    _ => continue 'next,
-                }
-            }
-            found.push((i, checks));
-        }
-        found
-    });
-    let set: BTreeMap<u64, Vec<u64>> = parts.into_iter().flatten().collect();
+    let set = candidates(
+        work,
+        side,
+        |e| e.draw,
+        |_, _, after| after.general_attacked(them),
+    );
     largest_closed(set, |c, set| returns_quietly(work, them, c, set))
         .into_keys()
         .collect()

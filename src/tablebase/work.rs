@@ -155,6 +155,57 @@ pub(super) fn in_parallel<R: Send>(n: u64, f: impl Fn(std::ops::Range<u64>) -> R
     })
 }
 
+/// The candidates for a set like the perpetual-check rule's: every
+/// drawn position with `side` to move that no capture lets out
+/// (`out(exits)` false), whose every non-capturing move leads to a
+/// position the other side wins or into a draw by a move `keep(before,
+/// move, after)` accepts; each with the positions those moves lead to.
+pub(super) fn candidates(
+    work: &Work<'_>,
+    side: Color,
+    out: impl Fn(&Exits) -> bool + Sync,
+    keep: impl Fn(&Position, Move, &Position) -> bool + Sync,
+) -> BTreeMap<u64, Vec<u64>> {
+    let s = side.index();
+    let t = (!side).index();
+    let parts = in_parallel(work.layout.size(), |range| {
+        let mut found: Vec<(u64, Vec<u64>)> = Vec::new();
+        let mut moves = Vec::with_capacity(48);
+        'next: for i in range {
+            if work.value[s][i as usize] != DRAW || work.exits[s].get(&i).is_some_and(&out) {
+                continue;
+            }
+            let Some(mut pos) = work.position(side, i) else {
+                continue;
+            };
+            let before = pos.clone();
+            pos.legal(&mut moves);
+            let mut onward = Vec::new();
+            for &m in &moves {
+                if pos.piece_at(m.to) != EMPTY {
+                    continue;
+                }
+                let undo = pos.make(m);
+                let c = work.index_of(&pos);
+                let kept = match Entry::of(work.value[t][c as usize]) {
+                    Entry::Win(_) => None,
+                    Entry::Draw(_) => Some(keep(&before, m, &pos)),
+                    _ => Some(false),
+                };
+                pos.unmake(m, undo);
+                match kept {
+                    None => {}
+                    Some(true) => onward.push(c),
+                    Some(false) => continue 'next,
+                }
+            }
+            found.push((i, onward));
+        }
+        found
+    });
+    parts.into_iter().flatten().collect()
+}
+
 /// The largest subset of `set` in which every position's onward
 /// positions (the other side to move) each have an answer back into the
 /// subset: positions go, a round at a time, until none does.
