@@ -21,8 +21,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::entry::{CHASE_FORCES, CHASE_MUST, DRAW};
-use super::work::{candidates, largest_closed, Work};
-use crate::variants::xiangqi::board::EMPTY;
+use super::work::{answers_into, candidates, largest_closed, Work};
 use crate::variants::xiangqi::{Move, Position};
 use crate::variants::Color;
 
@@ -75,22 +74,8 @@ fn answers_quietly(
     {
         return true;
     }
-    let Some(mut pos) = work.position(side, index) else {
-        return false;
-    };
-    let before = pos.clone();
-    let mut moves: Vec<Move> = Vec::with_capacity(48);
-    pos.legal(&mut moves);
-    moves.into_iter().any(|m| {
-        if pos.piece_at(m.to) != EMPTY {
-            return false;
-        }
-        let undo = pos.make(m);
-        let quiet = set.contains_key(&work.index_of(&pos))
-            && !pos.general_attacked(!side)
-            && !chases(&before, m, &pos);
-        pos.unmake(m, undo);
-        quiet
+    answers_into(work, side, index, set, |before, m, after| {
+        !after.general_attacked(!side) && !chases(before, m, after)
     })
 }
 

@@ -15,11 +15,7 @@
 //! judged here: a draw that rests on a perpetual chase is left a draw,
 //! and marked as one (`chase.rs`).
 
-use std::collections::BTreeMap;
-
-use super::work::{candidates, largest_closed, Work};
-use crate::variants::xiangqi::board::EMPTY;
-use crate::variants::xiangqi::Move;
+use super::work::{answers_into, candidates, largest_closed, Work};
 use crate::variants::Color;
 
 /// Every position the rule decides now: X to move, X loses.
@@ -42,31 +38,11 @@ fn set_of(work: &Work<'_>, side: Color) -> Vec<u64> {
         |e| e.draw,
         |_, _, after| after.general_attacked(them),
     );
-    largest_closed(set, |c, set| returns_quietly(work, them, c, set))
-        .into_keys()
-        .collect()
-}
-
-/// Whether `side`, to move at `index`, has a move that does not capture,
-/// does not check, and leads into `set`.
-fn returns_quietly(
-    work: &Work<'_>,
-    side: Color,
-    index: u64,
-    set: &BTreeMap<u64, Vec<u64>>,
-) -> bool {
-    let Some(mut pos) = work.position(side, index) else {
-        return false;
-    };
-    let mut moves: Vec<Move> = Vec::with_capacity(48);
-    pos.legal(&mut moves);
-    moves.into_iter().any(|m| {
-        if pos.piece_at(m.to) != EMPTY {
-            return false;
-        }
-        let undo = pos.make(m);
-        let into = set.contains_key(&work.index_of(&pos)) && !pos.general_attacked(!side);
-        pos.unmake(m, undo);
-        into
+    largest_closed(set, |c, set| {
+        answers_into(work, them, c, set, |_, _, after| {
+            !after.general_attacked(side)
+        })
     })
+    .into_keys()
+    .collect()
 }

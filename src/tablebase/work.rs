@@ -206,6 +206,33 @@ pub(super) fn candidates(
     parts.into_iter().flatten().collect()
 }
 
+/// Whether `side`, to move at `index`, has a move that does not capture
+/// and that `quiet(before, move, after)` accepts, into `set`: the answer
+/// back that keeps a position in such a set.
+pub(super) fn answers_into(
+    work: &Work<'_>,
+    side: Color,
+    index: u64,
+    set: &BTreeMap<u64, Vec<u64>>,
+    quiet: impl Fn(&Position, Move, &Position) -> bool,
+) -> bool {
+    let Some(mut pos) = work.position(side, index) else {
+        return false;
+    };
+    let before = pos.clone();
+    let mut moves: Vec<Move> = Vec::with_capacity(48);
+    pos.legal(&mut moves);
+    moves.into_iter().any(|m| {
+        if pos.piece_at(m.to) != EMPTY {
+            return false;
+        }
+        let undo = pos.make(m);
+        let into = set.contains_key(&work.index_of(&pos)) && quiet(&before, m, &pos);
+        pos.unmake(m, undo);
+        into
+    })
+}
+
 /// The largest subset of `set` in which every position's onward
 /// positions (the other side to move) each have an answer back into the
 /// subset: positions go, a round at a time, until none does.
