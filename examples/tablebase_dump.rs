@@ -23,7 +23,7 @@ use arbiter::variants::{Color, Variant};
 
 fn main() {
     let mut tables = default_tables();
-    let mut args = std::env::args().skip(1).peekable();
+    let mut args = std::env::args().skip(1);
     let mut chase = false;
     let mut names = Vec::new();
     while let Some(arg) = args.next() {

@@ -83,7 +83,7 @@ fn answers_quietly(
 /// (the other side's S) quietly.
 fn forcing(work: &Work<'_>, side: Color, set: &BTreeMap<u64, Vec<u64>>) -> BTreeSet<u64> {
     let s = side.index();
-    let mut candidates: BTreeSet<u64> = work.exits[s]
+    let mut found: BTreeSet<u64> = work.exits[s]
         .iter()
         .filter(|(_, e)| e.forcing)
         .map(|(&i, _)| i)
@@ -91,9 +91,9 @@ fn forcing(work: &Work<'_>, side: Color, set: &BTreeMap<u64, Vec<u64>>) -> BTree
     let mut preds = Vec::with_capacity(64);
     for &i in set.keys() {
         work.predecessors(!side, i, &mut preds);
-        candidates.extend(preds.iter().copied());
+        found.extend(preds.iter().copied());
     }
-    candidates
+    found
         .into_iter()
         .filter(|&i| work.value[s][i as usize] == DRAW && answers_quietly(work, side, i, set))
         .collect()
