@@ -157,10 +157,20 @@ fn main() -> ExitCode {
             }
             let nodes = arbiter::search::bench::signature(&entries);
             let secs = start.elapsed().as_secs_f64();
+            let mut stats = arbiter::search::SearchStats::default();
+            for e in &entries {
+                stats.cutoffs += e.stats.cutoffs;
+                stats.first_move_cutoffs += e.stats.first_move_cutoffs;
+                stats.quiescence_nodes += e.stats.quiescence_nodes;
+            }
             eprintln!(
-                "depth {}, {secs:.2} s, {:.0} nodes/s",
+                "depth {}, {secs:.2} s, {:.0} nodes/s; {} cut-offs, {:.1} % on the first move; \
+                 {:.1} % of the nodes in quiescence",
                 arbiter::search::bench::DEPTH,
-                nodes as f64 / secs.max(1e-9)
+                nodes as f64 / secs.max(1e-9),
+                stats.cutoffs,
+                stats.first_move_per_mille() as f64 / 10.0,
+                stats.quiescence_nodes as f64 * 100.0 / nodes.max(1) as f64,
             );
             println!("{nodes}");
             ExitCode::SUCCESS

@@ -77,6 +77,29 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Wall time of the search.
     pub elapsed: Duration,
+    /// Where the nodes went (of the main thread).
+    pub stats: SearchStats,
+}
+
+/// Counts of what the tree did, for measuring the search against others:
+/// how often a node failed high, and on which move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes of the main search (not quiescence) that searched a move and
+    /// failed high.
+    pub cutoffs: u64,
+    /// Of those, the ones whose first move searched failed high: the share
+    /// is the move ordering's quality.
+    pub first_move_cutoffs: u64,
+    /// Quiescence nodes (included in the result's `nodes`).
+    pub quiescence_nodes: u64,
+}
+
+impl SearchStats {
+    /// The share of cut-offs on the first move, in per mille.
+    pub fn first_move_per_mille(&self) -> u64 {
+        self.first_move_cutoffs * 1000 / self.cutoffs.max(1)
+    }
 }
 
 impl<M> SearchResult<M> {

@@ -7,7 +7,7 @@
 use crate::variants::{tamerlane::Tamerlane, taxi::Taxi, xiangqi::Xiangqi};
 use crate::variants::{Game, VariantId};
 
-use super::{search, Control, Evaluate, Limits};
+use super::{search, Control, Evaluate, Limits, SearchStats};
 
 /// The depth every bench position is searched to.
 pub const DEPTH: u32 = 9;
@@ -37,6 +37,8 @@ pub struct Entry {
     pub fen: Option<&'static str>,
     /// The nodes its search took.
     pub nodes: u64,
+    /// Where they went.
+    pub stats: SearchStats,
 }
 
 /// Searches every bench position and returns each one's nodes.
@@ -83,12 +85,13 @@ fn bench<V: Evaluate>(variant: VariantId) -> Vec<Entry> {
                 network: V::shipped_network(),
                 ..Limits::default()
             };
-            let nodes =
-                search(&game, &limits, &Control::default(), 1 << 20, None).map_or(0, |r| r.nodes);
+            let (nodes, stats) = search(&game, &limits, &Control::default(), 1 << 20, None)
+                .map_or((0, SearchStats::default()), |r| (r.nodes, r.stats));
             Entry {
                 variant,
                 fen,
                 nodes,
+                stats,
             }
         })
         .collect()

@@ -32,7 +32,9 @@ use std::time::Duration;
 use crate::tablebase::Endgames;
 use crate::variants::{Game, Variant};
 pub(crate) use answer::internal;
-pub use answer::{table_value, Line, Score, SearchResult, MATE, MATE_BOUND, TABLE_WIN};
+pub use answer::{
+    table_value, Line, Score, SearchResult, SearchStats, MATE, MATE_BOUND, TABLE_WIN,
+};
 pub use entry::{search, search_among, search_with_table, table_entries, table_for};
 pub use eval::nnue::Network;
 pub use tt::Table;

@@ -365,6 +365,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                         self.root_score = score;
                     }
                     if score >= beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += u64::from(searched == 1);
                         if quiet {
                             self.reward_quiet(ply, depth, side, mv, prev1, prev2);
                         }
@@ -387,6 +389,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
 
     pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
         self.count_node();
+        self.stats.quiescence_nodes += 1;
         self.pv[ply].clear();
         if self.stopped {
             return 0;

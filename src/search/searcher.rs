@@ -40,6 +40,8 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     pub(super) lists: Vec<Vec<V::Move>>,
     pub(super) keys: Vec<Vec<i32>>,
     pub(super) nodes: u64,
+    /// Where the nodes went.
+    pub(super) stats: SearchStats,
     pub(super) start: Instant,
     pub(super) deadline: Option<Instant>,
     pub(super) optimum: Option<Duration>,
@@ -106,6 +108,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
+            stats: SearchStats::default(),
             start,
             deadline: limits.movetime.map(|t| start + t),
             optimum: limits.optimum,
@@ -138,6 +141,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            stats: SearchStats::default(),
         };
         let wanted = self.multipv.min(root_moves.len());
         self.root_only.clear();
@@ -278,6 +282,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
+        result.stats = self.stats;
         self.control.nodes.store(self.nodes, Ordering::Relaxed);
         result
     }
