@@ -2,7 +2,7 @@
 //! reductions and extensions, and the quiescence search on captures.
 
 use super::params::*;
-use super::searcher::{best_index, pick_best, Searcher};
+use super::searcher::{pick_best, Searcher};
 use super::tt::Bound;
 use super::*;
 use crate::variants::Repeats;
@@ -204,9 +204,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let k = if Some(mv) == tt_move {
                 1 << 30
             } else if let Some(v) = self.pos().capture_value(mv) {
-                // Whether it loses material is asked only when it comes
-                // up (`next_move`): most nodes cut off before.
-                GOOD_CAPTURE + v
+                if self.pos().see_ge(mv, 0) {
+                    (1 << 26) + v
+                } else {
+                    v - (1 << 22)
+                }
             } else if Some(mv) == self.killers[ply][0] {
                 1 << 25
             } else if Some(mv) == self.killers[ply][1] {
@@ -225,7 +227,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let mut best_move = None;
         let mut searched = 0;
         for i in 0..list.len() {
-            let mv = self.next_move(list, keys, i);
+            let mv = pick_best(list, keys, i);
             if (ply == 0
                 && (self.excluded.contains(&mv)
                     || (!self.root_only.is_empty() && !self.root_only.contains(&mv))))
@@ -385,26 +387,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         best
     }
 
-    /// The next move to search (selection sort, one step: moved to
-    /// `list[i]` with its key): the highest key, where a capture that has
-    /// not yet shown that it does not lose material in the static exchange
-    /// goes below the killers when it does (its key as if it had been
-    /// judged from the start: the order is the same).
-    #[inline]
-    fn next_move(&self, list: &mut [V::Move], keys: &mut [i32], i: usize) -> V::Move {
-        loop {
-            let j = best_index(keys, i);
-            let k = keys[j];
-            if (GOOD_CAPTURE - (1 << 24)..1 << 30).contains(&k) && !self.pos().see_ge(list[j], 0) {
-                keys[j] = k - GOOD_CAPTURE - (1 << 22);
-                continue;
-            }
-            list.swap(i, j);
-            keys.swap(i, j);
-            return list[i];
-        }
-    }
-
     pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
         self.count_node();
         self.stats.quiescence_nodes += 1;
@@ -552,11 +534,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         );
     }
 }
-
-/// The ordering key of a capture not known to lose material, less its
-/// value (killers: `1 << 25`; the table's move: `1 << 30`; a capture's
-/// value is far within `1 << 24` either way).
-const GOOD_CAPTURE: i32 = 1 << 26;
 
 /// The stored score of `e`, when its bound settles a node searched with the
 /// window `(alpha, beta)`.

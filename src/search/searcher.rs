@@ -463,20 +463,15 @@ fn falling_percent(scores: &[i32]) -> u32 {
 /// Selection sort, one step: moves the move with the highest key among
 /// `list[i..]` to `list[i]` (with its key) and returns it.
 pub(super) fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> M {
-    let j = best_index(keys, i);
+    let mut j = i;
+    for k in i + 1..list.len() {
+        if keys[k] > keys[j] {
+            j = k;
+        }
+    }
     list.swap(i, j);
     keys.swap(i, j);
     list[i]
-}
-
-/// The index of the highest key among `keys[i..]`, the first if several
-/// are as high: the maximum first, then where it is (two passes the
-/// compiler vectorizes, faster than one with a branch per key).
-#[inline]
-pub(super) fn best_index(keys: &[i32], i: usize) -> usize {
-    let rest = &keys[i..];
-    let max = rest.iter().copied().max().unwrap_or(i32::MIN);
-    i + rest.iter().position(|&k| k == max).unwrap_or(0)
 }
 
 #[cfg(test)]
