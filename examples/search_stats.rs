@@ -125,7 +125,7 @@ fn main() {
     }
     let mean = depths.iter().sum::<f64>() / depths.len().max(1) as f64;
     println!(
-        "positions {}: depth median {} mean {mean:.2}; nodes median {:.0}, {:.0} a second; \
+        "positions {}: depth median {} mean {mean:.2}; nodes {all_nodes}, median {:.0}, {:.0} a second; \
          branching (the last four iterations' ratios) median {:.2}; cut-offs on the first move \
          {:.1} %; quiescence {:.1} % of the nodes",
         depths.len(),
