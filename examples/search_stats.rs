@@ -119,9 +119,7 @@ fn main() {
         nodes.push(result.nodes as f64);
         all_nodes += result.nodes;
         secs += result.elapsed.as_secs_f64();
-        total.cutoffs += result.stats.cutoffs;
-        total.first_move_cutoffs += result.stats.first_move_cutoffs;
-        total.quiescence_nodes += result.stats.quiescence_nodes;
+        total += result.stats;
     }
     let mean = depths.iter().sum::<f64>() / depths.len().max(1) as f64;
     println!(
@@ -129,7 +127,7 @@ fn main() {
          branching (the last four iterations' ratios) median {:.2}; cut-offs on the first move \
          {:.1} %; quiescence {:.1} % of the nodes",
         depths.len(),
-        median(depths.clone()),
+        median(depths),
         median(nodes),
         all_nodes as f64 / secs.max(1e-9),
         median(ratios),

@@ -157,12 +157,7 @@ fn main() -> ExitCode {
             }
             let nodes = arbiter::search::bench::signature(&entries);
             let secs = start.elapsed().as_secs_f64();
-            let mut stats = arbiter::search::SearchStats::default();
-            for e in &entries {
-                stats.cutoffs += e.stats.cutoffs;
-                stats.first_move_cutoffs += e.stats.first_move_cutoffs;
-                stats.quiescence_nodes += e.stats.quiescence_nodes;
-            }
+            let stats: arbiter::search::SearchStats = entries.iter().map(|e| e.stats).sum();
             eprintln!(
                 "depth {}, {secs:.2} s, {:.0} nodes/s; {} cut-offs, {:.1} % on the first move; \
                  {:.1} % of the nodes in quiescence",

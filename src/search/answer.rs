@@ -102,6 +102,23 @@ impl SearchStats {
     }
 }
 
+impl std::ops::AddAssign for SearchStats {
+    fn add_assign(&mut self, other: SearchStats) {
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.quiescence_nodes += other.quiescence_nodes;
+    }
+}
+
+impl std::iter::Sum for SearchStats {
+    fn sum<I: Iterator<Item = SearchStats>>(iter: I) -> SearchStats {
+        iter.fold(SearchStats::default(), |mut total, s| {
+            total += s;
+            total
+        })
+    }
+}
+
 impl<M> SearchResult<M> {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {

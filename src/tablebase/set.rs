@@ -112,10 +112,10 @@ impl Endgames for Position {
     /// draw (the loser checks for ever); with them, a draw marked as one
     /// that may rest on a chase ([`Chase`]) is left to the game. A win
     /// must come within the move limit: by mate, `plies` before it; by the
-    /// rule, with room for the repetition too ([`RULE_ROOM`]). Under the Chinese code a win must
-    /// come before the nine-move rule could judge the winner's moves
-    /// (within [`NINE_MOVES`] plies: nine moves of the winner, the last of
-    /// them the mate).
+    /// rule, with room for the repetition too ([`RULE_ROOM`]). Under the
+    /// Chinese code a win must come before the nine-move rule could judge
+    /// the winner's moves (within [`NINE_MOVES`] plies: nine moves of the
+    /// winner, the last of them the mate).
     fn probe_under(&self, rules: &Rules) -> Option<Entry> {
         under_rules(self.probe_entry()?, self.halfmove_clock(), rules)
     }
