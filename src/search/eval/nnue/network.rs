@@ -83,6 +83,30 @@ pub struct Network {
     /// The side to move's half, then the other's.
     output: Vec<i16>,
     output_bias: i32,
+    /// The output weights split as `lo + 128 · hi` (`lo` in 0..128, `hi` a
+    /// byte), when every weight allows it: then the output layer runs on
+    /// 16-bit multiplies ([`kernels::output_split`]), with the same sums.
+    split: Option<SplitOutput>,
+}
+
+/// The output weights in two parts, each product of which fits 16 bits.
+#[derive(Clone, PartialEq, Eq)]
+struct SplitOutput {
+    lo: Vec<i16>,
+    hi: Vec<i16>,
+}
+
+impl SplitOutput {
+    /// The split of `output`, if every weight is within ±16,384.
+    fn new(output: &[i16]) -> Option<SplitOutput> {
+        output
+            .iter()
+            .all(|&w| (-16_384..16_384).contains(&w))
+            .then(|| SplitOutput {
+                lo: output.iter().map(|&w| w & 127).collect(),
+                hi: output.iter().map(|&w| w >> 7).collect(),
+            })
+    }
 }
 
 impl std::fmt::Debug for Network {
@@ -151,9 +175,16 @@ impl Network {
             hidden,
             weights,
             bias,
+            split: SplitOutput::new(&output),
             output,
             output_bias,
         })
+    }
+
+    /// Whether the output layer runs on its split weights (every output
+    /// weight within ±16,384: any network trained here).
+    pub fn has_split_output(&self) -> bool {
+        self.split.is_some()
     }
 
     /// The hidden units of each half.
@@ -256,7 +287,15 @@ impl Network {
         let h = self.hidden;
         let us = &acc.halves[side.index()][..h];
         let them = &acc.halves[(!side).index()][..h];
-        let sum = kernels::output(us, &self.output[..h]) + kernels::output(them, &self.output[h..]);
+        let sum = match &self.split {
+            Some(sp) => {
+                kernels::output_split(us, &self.output[..h], &sp.lo[..h], &sp.hi[..h])
+                    + kernels::output_split(them, &self.output[h..], &sp.lo[h..], &sp.hi[h..])
+            }
+            None => {
+                kernels::output(us, &self.output[..h]) + kernels::output(them, &self.output[h..])
+            }
+        };
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
@@ -340,6 +379,45 @@ pub(crate) mod kernels {
         pub(super) fn output(acc: &[i16], w: &[i16]) -> i64 {
             super::output_body(acc, w)
         }
+
+        /// [`super::output_body`] for weights `lo + 128 · hi`, sixteen units
+        /// at a time: `v · lo` and `v · hi` fit 16 bits (`v` at most 255,
+        /// `lo` below 128, `hi` within ±128), and `madd` sums their
+        /// products with `v` in pairs into 32-bit lanes, which hold 64 such
+        /// terms (32 blocks of 16 units) without overflow.
+        #[target_feature(enable = "avx2")]
+        pub(super) fn output_split(acc: &[i16], lo: &[i16], hi: &[i16]) -> i64 {
+            use std::arch::x86_64::*;
+            let n = acc.len();
+            assert!(n.is_multiple_of(16) && n <= super::super::MAX_HIDDEN);
+            assert!(lo.len() == n && hi.len() == n);
+            let zero = _mm256_setzero_si256();
+            let top = _mm256_set1_epi16(super::QA as i16);
+            let mut sum_lo = _mm256_setzero_si256();
+            let mut sum_hi = _mm256_setzero_si256();
+            for i in (0..n).step_by(16) {
+                // SAFETY: `i + 16 <= n`, the length of all three slices
+                // (asserted above); unaligned loads.
+                let (a, l, h) = unsafe {
+                    (
+                        _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256(lo.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256(hi.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+                sum_lo = _mm256_add_epi32(sum_lo, _mm256_madd_epi16(_mm256_mullo_epi16(v, l), v));
+                sum_hi = _mm256_add_epi32(sum_hi, _mm256_madd_epi16(_mm256_mullo_epi16(v, h), v));
+            }
+            let mut lanes = [[0i32; 8]; 2];
+            // SAFETY: each array holds 32 bytes; unaligned stores.
+            unsafe {
+                _mm256_storeu_si256(lanes[0].as_mut_ptr().cast(), sum_lo);
+                _mm256_storeu_si256(lanes[1].as_mut_ptr().cast(), sum_hi);
+            }
+            let total = |l: &[i32; 8]| l.iter().map(|&x| i64::from(x)).sum::<i64>();
+            total(&lanes[0]) + 128 * total(&lanes[1])
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -374,6 +452,19 @@ pub(crate) mod kernels {
             return unsafe { avx2::update(dst, src, add, sub, sub2) };
         }
         update_body(dst, src, add, sub, sub2)
+    }
+
+    /// The output layer's sum over one half, for weights `w` split as
+    /// `lo + 128 · hi`: the same sum as [`output`], faster with AVX2.
+    #[inline]
+    pub(crate) fn output_split(acc: &[i16], w: &[i16], lo: &[i16], hi: &[i16]) -> i64 {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: the processor has AVX2 (checked just above).
+            return unsafe { avx2::output_split(acc, lo, hi) };
+        }
+        let _ = (lo, hi);
+        output_body(acc, w)
     }
 
     /// The output layer's sum over one half.

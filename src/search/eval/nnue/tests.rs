@@ -260,6 +260,31 @@ fn the_kernels_agree_with_plain_arithmetic() {
             })
             .sum();
         assert_eq!(kernels::output(&acc, &w), plain, "{h} units");
+        // The split weights (`lo + 128 · hi`) give the same sum, on random
+        // weights and on the largest products at every unit, of each sign.
+        let split = |w: &[i16]| -> (Vec<i16>, Vec<i16>) {
+            (
+                w.iter().map(|&x| x & 127).collect(),
+                w.iter().map(|&x| x >> 7).collect(),
+            )
+        };
+        let w: Vec<i16> = (0..h).map(|_| rng.i16(-16_384..16_384)).collect();
+        let (lo, hi) = split(&w);
+        assert_eq!(
+            kernels::output_split(&acc, &w, &lo, &hi),
+            kernels::output(&acc, &w)
+        );
+        for extreme in [-16_384, 16_383, -1, 127, -129] {
+            let w = vec![extreme; h];
+            let (lo, hi) = split(&w);
+            let full = vec![i16::MAX; h];
+            let expected = 255 * 255 * i64::from(extreme) * h as i64;
+            assert_eq!(
+                kernels::output_split(&full, &w, &lo, &hi),
+                expected,
+                "{h} units, {extreme}"
+            );
+        }
     }
 }
 
@@ -361,7 +386,8 @@ fn training_learns_a_material_rule_and_resumes_from_a_checkpoint() {
 }
 
 /// The shipped network reads, is named by the first 12 hexadecimal digits
-/// of its SHA-256, has the README beside it name it, and scores a position
+/// of its SHA-256, has the README beside it name it, takes the fast output
+/// layer (its weights split in 16-bit parts), and scores a position
 /// with an extra chariot for the side to move well ahead (and the same
 /// position with the other side to move well behind).
 #[test]
@@ -375,6 +401,10 @@ fn the_shipped_network_reads_is_named_by_its_hash_and_sees_material() {
     let readme = include_str!("networks/README.md");
     assert!(readme.contains(super::SHIPPED_NAME), "networks/README.md");
     let net = super::shipped();
+    assert!(
+        net.has_split_output(),
+        "the shipped network's output weights split"
+    );
     let rules = Rules::default();
     let eval = |fen: &str| {
         let pos = Position::from_fen(fen, &rules).unwrap();
