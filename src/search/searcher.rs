@@ -61,8 +61,12 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     /// The network, when the search evaluates with one.
     pub(super) network: Option<Arc<Network>>,
     /// The network's frame of each ply of the search (index: ply, the root
-    /// 0), computed as each move is made.
+    /// 0), computed when a position is evaluated, from the last one
+    /// computed on its path: a child that is never evaluated (a move
+    /// pruned once made, a node the table settles) costs no update.
     pub(super) frames: Vec<V::Frame>,
+    /// `frames[..=ready]` are those of the current path's positions.
+    pub(super) ready: usize,
     /// The index in `path` of the root.
     pub(super) root: usize,
     /// Root moves left out while the second and later lines are searched.
@@ -126,6 +130,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             skipped: vec![None; MAX_PLY + 2],
             network,
             frames,
+            ready: 0,
             root: game.positions().len() - 1,
         }
     }
@@ -289,7 +294,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
 
     /// The static evaluation, kept clear of the scores of won games.
     #[inline]
-    pub(super) fn eval(&self) -> i32 {
+    pub(super) fn eval(&mut self) -> i32 {
+        self.sync_frames();
         let pos = self.pos();
         let v = match &self.network {
             Some(net) => pos.evaluate_frame(
@@ -318,11 +324,20 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     /// The child's frame, when the search evaluates with a network: `mv`
     /// (`None`: a pass) played in the current position.
     #[inline]
-    fn push_frame(&mut self, mv: Option<V::Move>) {
-        if let Some(net) = &self.network {
-            let ply = self.path.len() - 1 - self.root;
-            let (done, next) = self.frames.split_at_mut(ply + 1);
-            self.path[self.path.len() - 1].update_frame(net, mv, &done[ply], &mut next[0]);
+    /// Brings the frames up to the current position, each from its
+    /// parent's (a pass, marked in `barriers`, changes only the turn).
+    fn sync_frames(&mut self) {
+        let Some(net) = &self.network else {
+            return;
+        };
+        let ply = self.path.len() - 1 - self.root;
+        while self.ready < ply {
+            let k = self.ready;
+            let at = self.root + k;
+            let mv = (!self.barriers.contains(&(at + 1))).then(|| self.moves[at]);
+            let (done, next) = self.frames.split_at_mut(k + 1);
+            self.path[at].update_frame(net, mv, &done[k], &mut next[0]);
+            self.ready += 1;
         }
     }
 
@@ -332,7 +347,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 
     pub(super) fn push(&mut self, mv: V::Move) {
-        self.push_frame(Some(mv));
         let mut child = self.pos().clone();
         child.make_move(mv);
         let key = child.hash_key();
@@ -343,7 +357,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 
     pub(super) fn push_null(&mut self, child: V, placeholder: V::Move) {
-        self.push_frame(None);
         self.hashes.push(child.hash_key());
         self.path.push(child);
         self.moves.push(placeholder);
@@ -358,6 +371,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         self.path.pop();
         self.hashes.pop();
         self.moves.pop();
+        self.ready = self.ready.min(self.path.len() - 1 - self.root);
     }
 
     /// Counts a node and decides whether to stop.
