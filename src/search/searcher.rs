@@ -321,9 +321,6 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The child's frame, when the search evaluates with a network: `mv`
-    /// (`None`: a pass) played in the current position.
-    #[inline]
     /// Brings the frames up to the current position, each from its
     /// parent's (a pass, marked in `barriers`, changes only the turn).
     fn sync_frames(&mut self) {

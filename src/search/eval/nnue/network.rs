@@ -91,14 +91,14 @@ pub struct Network {
 
 /// The output weights in two parts, each product of which fits 16 bits.
 #[derive(Clone, PartialEq, Eq)]
-struct SplitOutput {
-    lo: Vec<i16>,
-    hi: Vec<i16>,
+pub(super) struct SplitOutput {
+    pub(super) lo: Vec<i16>,
+    pub(super) hi: Vec<i16>,
 }
 
 impl SplitOutput {
     /// The split of `output`, if every weight is within ±16,384.
-    fn new(output: &[i16]) -> Option<SplitOutput> {
+    pub(super) fn new(output: &[i16]) -> Option<SplitOutput> {
         output
             .iter()
             .all(|&w| (-16_384..16_384).contains(&w))

@@ -1,5 +1,5 @@
 use super::features::{feature, Delta, INPUTS};
-use super::network::{Accumulator, Network, NetworkError, MAX_HIDDEN};
+use super::network::{Accumulator, Network, NetworkError, SplitOutput, MAX_HIDDEN};
 use crate::search::Evaluate;
 use crate::training::data::{parse_all, Sample};
 use crate::training::train::{constant_loss, Config, Model, Trainer};
@@ -262,12 +262,11 @@ fn the_kernels_agree_with_plain_arithmetic() {
         assert_eq!(kernels::output(&acc, &w), plain, "{h} units");
         // The split weights (`lo + 128 · hi`) give the same sum, on random
         // weights and on the largest products at every unit, of each sign.
-        let split = |w: &[i16]| -> (Vec<i16>, Vec<i16>) {
-            (
-                w.iter().map(|&x| x & 127).collect(),
-                w.iter().map(|&x| x >> 7).collect(),
-            )
+        let split = |w: &[i16]| {
+            let s = SplitOutput::new(w).expect("weights within ±16,384 split");
+            (s.lo, s.hi)
         };
+        assert!(SplitOutput::new(&[16_384]).is_none() && SplitOutput::new(&[-16_385]).is_none());
         let w: Vec<i16> = (0..h).map(|_| rng.i16(-16_384..16_384)).collect();
         let (lo, hi) = split(&w);
         assert_eq!(
