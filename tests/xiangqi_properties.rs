@@ -189,6 +189,22 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
+    fn a_check_is_known_before_the_move_is_made(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
+        // `gives_check` asks without making the move; the naive attack
+        // test asks of the position after it.
+        let mut moves = Vec::new();
+        for p in random_game(STARTS[start], &picks) {
+            p.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut after = p.clone();
+                after.make_move(m);
+                let checked = naive_general_attacked(&after, after.side_to_move());
+                prop_assert_eq!(p.gives_check(m), checked, "{} {:?}", p.to_fen(), m);
+            }
+        }
+    }
+
+    #[test]
     fn fen_round_trips(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
         for p in random_game(STARTS[start], &picks) {
             let fen = p.to_fen();

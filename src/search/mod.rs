@@ -78,6 +78,13 @@ pub trait Evaluate: Variant + Endgames {
     fn see_ge(&self, _mv: Self::Move, threshold: i32) -> bool {
         0 >= threshold
     }
+    /// Whether the legal move `mv` checks the other side (the search asks
+    /// before making a move it may prune). By default, by making it.
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let mut after = self.clone();
+        after.make_move(mv);
+        after.in_check()
+    }
     /// Fills `out` with the legal captures (the quiescence search's moves).
     fn captures(&self, out: &mut Vec<Self::Move>) {
         self.legal_moves(out);

@@ -291,31 +291,25 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     continue;
                 }
             }
-            let slot = self.pos().piece_slot(mv);
-            self.slots[ply + 2] = slot;
-            self.push(mv);
-            let gives_check = self.pos().in_check();
             // Late-move and futility pruning of quiet moves near the leaves
-            // (never of a move that gives check): after enough moves, or
-            // when even a good gain at the depth the move would be reduced
-            // to leaves the evaluation below alpha.
-            if late_quiet
-                && !gives_check
-                && searched > 0
-                && !pv_node
-                && !in_check
-                && best > -MATE_BOUND
-            {
+            // (never of a move that gives check, asked before the move is
+            // made): after enough moves, or when even a good gain at the
+            // depth the move would be reduced to leaves the evaluation
+            // below alpha.
+            if late_quiet && searched > 0 && !pv_node && !in_check && best > -MATE_BOUND {
                 let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
                 let late = depth <= LATE_MOVE_PRUNING_DEPTH
                     && searched >= late_move_count(depth, improving);
                 let futile = lmr_depth < FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
-                if late || futile {
-                    self.pop();
+                if (late || futile) && !self.pos().gives_check(mv) {
                     continue;
                 }
             }
+            let slot = self.pos().piece_slot(mv);
+            self.slots[ply + 2] = slot;
+            self.push(mv);
+            let gives_check = self.pos().in_check();
             // A check extends the search unless it gives material away.
             let extension = i32::from(
                 ply < MAX_PLY / 2

@@ -505,6 +505,11 @@ impl Evaluate for Position {
         see_ge(self, mv, threshold)
     }
 
+    #[inline]
+    fn gives_check(&self, mv: Move) -> bool {
+        Position::gives_check(self, mv)
+    }
+
     fn captures(&self, out: &mut Vec<Move>) {
         self.legal_captures(out);
     }

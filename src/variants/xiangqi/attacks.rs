@@ -49,10 +49,73 @@ impl Position {
                 }
             }
         }
+        self.line_attack(
+            k,
+            from,
+            to,
+            by(Kind::Chariot),
+            by(Kind::Cannon),
+            by(Kind::General),
+        )
+    }
+
+    /// Whether the other general on `k` is attacked once the side to
+    /// move's piece on `from` has gone to `to` (the move `from`-`to`, legal):
+    /// [`Position::attacked_after`] with the moving piece on the attacking
+    /// side, so that a search can ask before it makes the move.
+    #[inline]
+    pub(super) fn checks_after(&self, from: Sq, to: Sq) -> bool {
+        let us = self.side;
+        let k = self.generals[(!us).index()];
+        let moved = self.board[from as usize];
+        // The attacker's pieces of a kind after the move (a capture takes
+        // a piece of the other side only).
+        let by = |kind: Kind| {
+            let p = piece(us, kind);
+            let b = self.by_piece[p as usize];
+            if p == moved {
+                (b & !bit(from)) | bit(to)
+            } else {
+                b
+            }
+        };
+        if by(Kind::Soldier) & SOLDIER_ATTACKERS[us.index()][k as usize] != 0 {
+            return true;
+        }
+        let horses = by(Kind::Horse) & HORSE_REACH[k as usize];
+        if horses != 0 {
+            let h = &HORSE_ATTACKS[k as usize];
+            for i in 0..h.count as usize {
+                let leg = h.via[i];
+                let leg_free = leg == from || (leg != to && self.board[leg as usize] == EMPTY);
+                if horses & bit(h.to[i]) != 0 && leg_free {
+                    return true;
+                }
+            }
+        }
+        self.line_attack(
+            k,
+            from,
+            to,
+            by(Kind::Chariot),
+            by(Kind::Cannon),
+            by(Kind::General),
+        )
+    }
+
+    /// Whether `chariots` (or `general`, along the file) slide to `k`, or
+    /// `cannons` hop to it, once the piece on `from` has gone to `to`.
+    #[inline]
+    fn line_attack(
+        &self,
+        k: Sq,
+        from: Sq,
+        to: Sq,
+        chariots: u128,
+        cannons: u128,
+        general: u128,
+    ) -> bool {
         let (f, r) = (file_of(k), rank_of(k));
-        let chariots = by(Kind::Chariot);
-        let cannons = by(Kind::Cannon);
-        let general = by(Kind::General);
         let file = FILE_A << f;
         let rank = RANK_0 << (r * FILES);
         if (chariots | cannons) & (file | rank) == 0 && general & file == 0 {

@@ -26,11 +26,11 @@ impl Position {
         }
     }
 
-    /// Whether the legal move `m` checks the other general.
+    /// Whether the legal move `m` checks the other general (asked without
+    /// making the move).
+    #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        let mut after = self.clone();
-        after.make(m);
-        after.general_attacked(after.side)
+        self.checks_after(m.from, m.to)
     }
 
     /// Every legal move of the side to move.
