@@ -29,7 +29,8 @@ pub fn table_for(limits: &Limits, table_entries: usize) -> Table {
 
 /// As [`search`], with a transposition table kept by the caller from one
 /// search to the next (a UCI session, a match): what one move's search
-/// learned helps the next.
+/// learned helps the next (the table's entries, and the main thread's
+/// move-ordering histories, kept with the table).
 ///
 /// With `limits.threads` above one, helper threads search the same
 /// position at the same time, sharing the table (Lazy SMP): every other
@@ -65,8 +66,10 @@ pub fn search_among<V: Evaluate>(
     table.new_search();
     let helpers = limits.threads.max(1) - 1;
     if helpers == 0 {
-        let mut s = Searcher::<V>::new(game, limits, control, table);
-        return Some(s.run(&root_moves, progress));
+        let mut s = Searcher::<V>::new(game, limits, control, table, table.take_kept());
+        let result = s.run(&root_moves, progress);
+        s.keep_histories();
+        return Some(result);
     }
     let helper_control = Control::default();
     let helper_limits = helper_limits(limits);
@@ -75,14 +78,15 @@ pub fn search_among<V: Evaluate>(
             .map(|i| {
                 let (control, limits, root_moves) = (&helper_control, &helper_limits, &root_moves);
                 scope.spawn(move || {
-                    let mut s = Searcher::<V>::new(game, limits, control, table);
+                    let mut s = Searcher::<V>::new(game, limits, control, table, None);
                     s.first_depth = 1 + (i as u32 % 2);
                     s.run(root_moves, None).nodes
                 })
             })
             .collect();
-        let mut main = Searcher::<V>::new(game, limits, control, table);
+        let mut main = Searcher::<V>::new(game, limits, control, table, table.take_kept());
         let result = main.run(&root_moves, progress);
+        main.keep_histories();
         helper_control.stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
         (result, helper_nodes)

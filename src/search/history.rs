@@ -2,10 +2,19 @@
 //! moves and the continuation histories, with gravity and malus.
 
 use super::params::HISTORY_LIMIT;
-use super::searcher::Searcher;
+use super::searcher::{Histories, Searcher};
 use super::Evaluate;
 
 impl<'a, V: Evaluate> Searcher<'a, V> {
+    /// Hands the histories to the table for the next search.
+    pub(super) fn keep_histories(&mut self) {
+        self.table.keep(Histories {
+            history: std::mem::take(&mut self.history),
+            counters: std::mem::take(&mut self.counters),
+            continuation: std::mem::take(&mut self.continuation),
+        });
+    }
+
     /// A quiet move's ordering score: its history and its continuation
     /// histories after the last two moves.
     #[inline]

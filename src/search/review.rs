@@ -475,6 +475,10 @@ fn run_jobs<V: Evaluate>(
                         stop: control.stop.clone(),
                         nodes: Default::default(),
                     };
+                    // Each position is searched from empty move-ordering
+                    // histories, as the review was measured (issue 53):
+                    // the table's entries carry over, the histories not.
+                    table.forget_kept();
                     let Some(r) = search_with_table(&prefix, limits, &own, &table, None) else {
                         break;
                     };

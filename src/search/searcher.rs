@@ -78,17 +78,43 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     pub(super) tablebases: bool,
 }
 
+/// The histories one search leaves for the next on the same table (a game
+/// played move by move: a UCI session, a match), as Stockfish keeps its
+/// own from one move to the next: the quiet moves' history, the
+/// counter-moves and the continuation histories. Killers are the search's
+/// own (they belong to plies of one tree).
+pub(super) struct Histories<M> {
+    pub(super) history: Vec<i32>,
+    pub(super) counters: Vec<Option<M>>,
+    pub(super) continuation: Vec<i16>,
+}
+
+impl<M: Copy> Histories<M> {
+    /// Empty histories for a variant with these numbers of slots.
+    pub(super) fn new(move_slots: usize, piece_slots: usize) -> Histories<M> {
+        Histories {
+            history: vec![0; move_slots * 2],
+            counters: vec![None; piece_slots],
+            continuation: vec![0; piece_slots * piece_slots],
+        }
+    }
+}
+
 impl<'a, V: Evaluate> Searcher<'a, V> {
+    /// A search of `game`'s current position, starting from `histories`
+    /// (those an earlier search kept) or from empty ones.
     pub(super) fn new(
         game: &'a Game<V>,
         limits: &Limits,
         control: &'a Control,
         table: &'a Table,
+        histories: Option<Histories<V::Move>>,
     ) -> Searcher<'a, V> {
         let start = Instant::now();
         let path: Vec<V> = game.positions().to_vec();
         let hashes = path.iter().map(|p| p.hash_key()).collect();
         let network = limits.network.clone().filter(|_| V::HAS_NETWORK);
+        let kept = histories.unwrap_or_else(|| Histories::new(V::MOVE_SLOTS, V::PIECE_SLOTS));
         let mut frames = Vec::new();
         if let Some(net) = &network {
             frames = vec![V::Frame::default(); MAX_PLY + 4];
@@ -102,9 +128,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             barriers: Vec::new(),
             table,
             killers: vec![[None, None]; MAX_PLY + 2],
-            history: vec![0; V::MOVE_SLOTS * 2],
-            counters: vec![None; V::PIECE_SLOTS],
-            continuation: vec![0; V::PIECE_SLOTS * V::PIECE_SLOTS],
+            history: kept.history,
+            counters: kept.counters,
+            continuation: kept.continuation,
             slots: vec![NO_SLOT; MAX_PLY + 4],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             evals: vec![tt::NO_EVAL; MAX_PLY + 2],

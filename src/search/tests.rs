@@ -525,3 +525,59 @@ fn tamerlane_exchanges_count_a_recapture() {
     let reach = "k10/11/11/11/11/4n6/11/11/11/6R3K w -/- Kk 0/0 0 1";
     see(reach, "g1g4", -600, -1);
 }
+
+#[test]
+fn move_ordering_histories_are_kept_with_the_table_and_cleared_with_it() {
+    type Kept = searcher::Histories<xiangqi::Move>;
+    let g = Game::new(
+        xiangqi::Xiangqi::start_position(&Default::default()),
+        Default::default(),
+    );
+    let table = Table::new(1 << 16);
+    assert!(
+        table.take_kept::<Kept>().is_none(),
+        "a fresh table keeps nothing"
+    );
+    for threads in [1, 2] {
+        let limits = Limits {
+            depth: Some(6),
+            threads,
+            ..Limits::default()
+        };
+        search_with_table(&g, &limits, &Control::default(), &table, None).unwrap();
+        // The main thread's histories, learned in this search.
+        let kept = table
+            .take_kept::<Kept>()
+            .expect("the search kept its histories");
+        assert!(kept.history.iter().any(|&h| h != 0));
+        assert!(kept.continuation.iter().any(|&c| c != 0));
+        assert!(kept.counters.iter().any(Option::is_some));
+        // The next search starts from them, and leaves them again.
+        table.keep(kept);
+        search_with_table(&g, &limits, &Control::default(), &table, None).unwrap();
+        assert!(table.take_kept::<Kept>().is_some());
+        table.keep(Kept::new(1, 1));
+        table.clear();
+        assert!(
+            table.take_kept::<Kept>().is_none(),
+            "a new game starts afresh"
+        );
+    }
+    // A search starts from what the last one left: the same search after
+    // it takes another path than on a fresh table holding the same entries.
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let run = |forget: bool| {
+        let table = Table::new(1 << 16);
+        search_with_table(&g, &limits, &Control::default(), &table, None).unwrap();
+        if forget {
+            table.forget_kept();
+        }
+        search_with_table(&g, &limits, &Control::default(), &table, None)
+            .unwrap()
+            .nodes
+    };
+    assert_ne!(run(false), run(true));
+}

@@ -8,7 +8,9 @@
 //! entry, or else the bucket's least useful one: the shallowest, counting
 //! each search since it was written as a loss of depth.
 
+use std::any::Any;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
 
 use super::MATE_BOUND;
 
@@ -98,6 +100,10 @@ pub struct Table {
     mask: usize,
     /// Bumped by each search, so that old entries give way first.
     generation: AtomicU8,
+    /// What else one search leaves for the next on this table: the main
+    /// thread's move-ordering histories (a `search::history::Histories` of
+    /// the variant searched), emptied with the table.
+    kept: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 impl Table {
@@ -112,6 +118,7 @@ impl Table {
                 .collect(),
             mask: buckets - 1,
             generation: AtomicU8::new(0),
+            kept: Mutex::new(None),
         }
     }
 
@@ -124,6 +131,24 @@ impl Table {
             }
         }
         self.generation.store(0, Ordering::Relaxed);
+        self.forget_kept();
+    }
+
+    /// Takes what the last search kept with the table, if it is a `T`.
+    pub(super) fn take_kept<T: Any + Send>(&self) -> Option<T> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner()).take()?;
+        kept.downcast::<T>().ok().map(|b| *b)
+    }
+
+    /// Forgets what the last search kept with the table (the next search
+    /// starts with empty histories, as on a fresh table).
+    pub(super) fn forget_kept(&self) {
+        *self.kept.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// Keeps `value` with the table for the next search.
+    pub(super) fn keep<T: Any + Send>(&self, value: T) {
+        *self.kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(value));
     }
 
     /// Marks the start of a new search: entries of earlier searches are
