@@ -34,29 +34,9 @@ impl Position {
         // A piece of `them` stands on `s` after the move: the moving piece
         // is ours, so only `to` changes hands.
         let kept = !bit(to);
-        let by = |kind: Kind| self.by_piece[piece(them, kind) as usize] & kept;
-        if by(Kind::Soldier) & SOLDIER_ATTACKERS[them.index()][k as usize] != 0 {
-            return true;
-        }
-        let horses = by(Kind::Horse) & HORSE_REACH[k as usize];
-        if horses != 0 {
-            let h = &HORSE_ATTACKS[k as usize];
-            for i in 0..h.count as usize {
-                let leg = h.via[i];
-                let leg_free = leg == from || (leg != to && self.board[leg as usize] == EMPTY);
-                if horses & bit(h.to[i]) != 0 && leg_free {
-                    return true;
-                }
-            }
-        }
-        self.line_attack(
-            k,
-            from,
-            to,
-            by(Kind::Chariot),
-            by(Kind::Cannon),
-            by(Kind::General),
-        )
+        self.attacked_by(them, k, from, to, |kind| {
+            self.by_piece[piece(them, kind) as usize] & kept
+        })
     }
 
     /// Whether the other general on `k` is attacked once the side to
@@ -70,7 +50,7 @@ impl Position {
         let moved = self.board[from as usize];
         // The attacker's pieces of a kind after the move (a capture takes
         // a piece of the other side only).
-        let by = |kind: Kind| {
+        self.attacked_by(us, k, from, to, |kind| {
             let p = piece(us, kind);
             let b = self.by_piece[p as usize];
             if p == moved {
@@ -78,8 +58,21 @@ impl Position {
             } else {
                 b
             }
-        };
-        if by(Kind::Soldier) & SOLDIER_ATTACKERS[us.index()][k as usize] != 0 {
+        })
+    }
+
+    /// Whether the pieces of `attacker` (`by`: their points of a kind once
+    /// the piece on `from` has gone to `to`) attack `k`.
+    #[inline(always)]
+    fn attacked_by(
+        &self,
+        attacker: Color,
+        k: Sq,
+        from: Sq,
+        to: Sq,
+        by: impl Fn(Kind) -> u128,
+    ) -> bool {
+        if by(Kind::Soldier) & SOLDIER_ATTACKERS[attacker.index()][k as usize] != 0 {
             return true;
         }
         let horses = by(Kind::Horse) & HORSE_REACH[k as usize];
@@ -105,7 +98,7 @@ impl Position {
 
     /// Whether `chariots` (or `general`, along the file) slide to `k`, or
     /// `cannons` hop to it, once the piece on `from` has gone to `to`.
-    #[inline]
+    #[inline(always)]
     fn line_attack(
         &self,
         k: Sq,
