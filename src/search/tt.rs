@@ -101,7 +101,7 @@ pub struct Table {
     /// Bumped by each search, so that old entries give way first.
     generation: AtomicU8,
     /// What else one search leaves for the next on this table: the main
-    /// thread's move-ordering histories (a `search::history::Histories` of
+    /// thread's move-ordering histories (a `searcher::Histories` of
     /// the variant searched), emptied with the table.
     kept: Mutex<Option<Box<dyn Any + Send>>>,
 }
