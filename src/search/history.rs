@@ -1,5 +1,6 @@
 //! Move ordering's memory: killers, counter-moves, the history of quiet
-//! moves and the continuation histories, with gravity and malus.
+//! moves, the continuation histories and the capture history, with
+//! gravity and malus.
 
 use super::params::HISTORY_LIMIT;
 use super::searcher::{Histories, Searcher};
@@ -12,7 +13,29 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             history: std::mem::take(&mut self.history),
             counters: std::mem::take(&mut self.counters),
             continuation: std::mem::take(&mut self.continuation),
+            captures: std::mem::take(&mut self.capture_history),
         });
+    }
+
+    /// A capture's history: how often the piece's capture on that point
+    /// refuted its node.
+    #[inline]
+    pub(super) fn capture_score(&self, mv: V::Move) -> i32 {
+        i32::from(self.capture_history[self.pos().piece_slot(mv)])
+    }
+
+    /// After a node fails high: the capture that refuted it (if it was
+    /// one) rises in the capture history, and the captures searched
+    /// before it fall.
+    pub(super) fn reward_captures(&mut self, ply: usize, depth: i32, best: Option<V::Move>) {
+        let bonus = bonus(depth);
+        let tried = std::mem::take(&mut self.captures_tried[ply]);
+        for &mv in &tried {
+            let b = if Some(mv) == best { bonus } else { -bonus };
+            let slot = self.pos().piece_slot(mv);
+            gravity(&mut self.capture_history[slot], b);
+        }
+        self.captures_tried[ply] = tried;
     }
 
     /// A quiet move's ordering score: its history and its continuation
@@ -49,7 +72,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if prev1 != super::params::NO_SLOT {
             self.counters[prev1] = Some(best);
         }
-        let bonus = (16 * depth * depth + 64 * depth - 64).min(1_800);
+        let bonus = bonus(depth);
         let quiets = std::mem::take(&mut self.quiets[ply]);
         for &mv in &quiets {
             let b = if mv == best { bonus } else { -bonus };
@@ -58,12 +81,23 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let slot = self.pos().piece_slot(mv);
             for prev in [prev1, prev2] {
                 if prev != super::params::NO_SLOT {
-                    let c = &mut self.continuation[prev * V::PIECE_SLOTS + slot];
-                    let v = i32::from(*c);
-                    *c = (v + b - v * b.abs() / HISTORY_LIMIT) as i16;
+                    gravity(&mut self.continuation[prev * V::PIECE_SLOTS + slot], b);
                 }
             }
         }
         self.quiets[ply] = quiets;
     }
+}
+
+/// A history's reward (or, negated, its malus) for a node searched to
+/// `depth`.
+fn bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 64 * depth - 64).min(1_800)
+}
+
+/// Adds `b` to a 16-bit history with gravity: the nearer the entry is to
+/// [`HISTORY_LIMIT`] in `b`'s direction, the less it moves.
+fn gravity(entry: &mut i16, b: i32) {
+    let v = i32::from(*entry);
+    *entry = (v + b - v * b.abs() / HISTORY_LIMIT) as i16;
 }

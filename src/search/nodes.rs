@@ -204,6 +204,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let k = if Some(mv) == tt_move {
                 1 << 30
             } else if let Some(v) = self.pos().capture_value(mv) {
+                let v = v + self.capture_score(mv) / CAPTURE_HISTORY_DIVISOR;
                 if self.pos().see_ge(mv, 0) {
                     (1 << 26) + v
                 } else {
@@ -222,6 +223,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
 
         self.quiets[ply].clear();
+        self.captures_tried[ply].clear();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -345,6 +347,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             searched += 1;
             if quiet {
                 self.quiets[ply].push(mv);
+            } else {
+                self.captures_tried[ply].push(mv);
             }
             if score > best {
                 best = score;
@@ -364,6 +368,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                         if quiet {
                             self.reward_quiet(ply, depth, side, mv, prev1, prev2);
                         }
+                        self.reward_captures(ply, depth, (!quiet).then_some(mv));
                         break;
                     }
                 }

@@ -34,6 +34,9 @@ pub(super) const QUIESCENCE_TRADES_DEPTH: u32 = 6;
 pub(super) const NO_SLOT: usize = usize::MAX;
 /// History values stay within plus or minus this.
 pub(super) const HISTORY_LIMIT: i32 = 16_384;
+/// A capture's history counts this many times less than its promise
+/// (`Evaluate::capture_value`) in the order of captures.
+pub(super) const CAPTURE_HISTORY_DIVISOR: i32 = 8;
 /// Half the width of the first aspiration window at the root.
 pub(super) const ASPIRATION: i32 = 30;
 

@@ -32,8 +32,13 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     /// The piece slot of the move played at each ply of the search (index
     /// `ply + 2`; `NO_SLOT` for the root's past and null moves).
     pub(super) slots: Vec<usize>,
+    /// Captures' success by the moving piece and its destination (the
+    /// piece slot), with gravity: orders captures of equal promise.
+    pub(super) capture_history: Vec<i16>,
     /// The quiet moves searched at each ply, for the history's malus.
     pub(super) quiets: Vec<Vec<V::Move>>,
+    /// The captures searched at each ply, for the capture history's malus.
+    pub(super) captures_tried: Vec<Vec<V::Move>>,
     /// The static evaluation at each ply of the search (`NO_EVAL` in check).
     pub(super) evals: Vec<i32>,
     pub(super) pv: Vec<Vec<V::Move>>,
@@ -87,6 +92,7 @@ pub(super) struct Histories<M> {
     pub(super) history: Vec<i32>,
     pub(super) counters: Vec<Option<M>>,
     pub(super) continuation: Vec<i16>,
+    pub(super) captures: Vec<i16>,
 }
 
 impl<M: Copy> Histories<M> {
@@ -96,6 +102,7 @@ impl<M: Copy> Histories<M> {
             history: vec![0; move_slots * 2],
             counters: vec![None; piece_slots],
             continuation: vec![0; piece_slots * piece_slots],
+            captures: vec![0; piece_slots],
         }
     }
 }
@@ -131,8 +138,10 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             history: kept.history,
             counters: kept.counters,
             continuation: kept.continuation,
+            capture_history: kept.captures,
             slots: vec![NO_SLOT; MAX_PLY + 4],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            captures_tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(16)).collect(),
             evals: vec![tt::NO_EVAL; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
