@@ -146,7 +146,10 @@ pub const DOUBT: f64 = 4.0;
 
 /// Positions searched one after another with one table, in the first
 /// pass: a fixed split of the game, so that the answer does not depend on
-/// how many workers share the chunks.
+/// how many workers share the chunks. A chunk is searched backward, from
+/// its last position to its first (as blunder checks do): the position
+/// after a move is searched before the position before it, whose search
+/// then finds what the played move leads to in the table.
 const CHUNK: usize = 4;
 
 /// The first pass's nodes a position by default: about 50 ms on one core
@@ -255,9 +258,10 @@ impl<M> Judged<M> {
 /// reviewed).
 ///
 /// Two passes: every position is searched under `budget.first` (chunks of
-/// [`CHUNK`] positions with a table each, on `budget.workers` threads);
-/// then the plies in doubt (see [`DOUBT`]), the most doubtful first, have
-/// their two positions searched again under `budget.verify`, round after
+/// [`CHUNK`] positions with a table each, each chunk backward, on
+/// `budget.workers` threads); then the plies in doubt (see [`DOUBT`]), the
+/// most doubtful first, have their two positions searched again under
+/// `budget.verify` (the position after the move first), round after
 /// round, until none is left in doubt or `budget.verify_positions` is
 /// spent. Every search has a table of its own sequence and runs on one
 /// thread, so that, under limits in nodes or depth, the same game gives
@@ -299,7 +303,7 @@ pub fn review<V: Evaluate>(
         .filter(|&i| judged[i].is_none())
         .collect::<Vec<_>>()
         .chunks(CHUNK)
-        .map(<[usize]>::to_vec)
+        .map(|c| c.iter().rev().copied().collect())
         .collect();
     let mut told = 0;
     run_jobs(
@@ -356,7 +360,7 @@ pub fn review<V: Evaluate>(
             if jobs.len() == budget.workers.max(1) * 2 || left == 0 {
                 break;
             }
-            let job: Vec<usize> = [k - 1, k]
+            let job: Vec<usize> = [k, k - 1]
                 .into_iter()
                 .filter(|&i| {
                     !judged[i].as_ref().is_some_and(Judged::settled) && !taken.contains(&i)
@@ -425,7 +429,8 @@ fn from_tables<V: Evaluate>(pos: &V, rules: &V::Rules) -> Option<Judged<V::Move>
 }
 
 /// Runs `jobs` (each a list of positions, by index, searched in order
-/// with one fresh table) on `budget.workers` threads under `budget.first`,
+/// with one fresh table, which also carries the move-ordering histories
+/// from one search of the job to the next) on `budget.workers` threads under `budget.first`,
 /// or `budget.verify` when `verify`;
 /// `done` is told of each position's judgment on the calling thread. A
 /// job whose turn comes after `past()` is skipped.
@@ -468,6 +473,9 @@ fn run_jobs<V: Evaluate>(
                     if past() {
                         break;
                     }
+                    if prefix.moves().len() > i {
+                        prefix = Game::new(game.positions()[0].clone(), game.rules().clone());
+                    }
                     while prefix.moves().len() < i {
                         prefix.play(game.moves()[prefix.moves().len()]);
                     }
@@ -475,10 +483,6 @@ fn run_jobs<V: Evaluate>(
                         stop: control.stop.clone(),
                         nodes: Default::default(),
                     };
-                    // Each position is searched from empty move-ordering
-                    // histories, as the review was measured (issue 53):
-                    // the table's entries carry over, the histories not.
-                    table.forget_kept();
                     let Some(r) = search_with_table(&prefix, limits, &own, &table, None) else {
                         break;
                     };
