@@ -430,10 +430,10 @@ fn from_tables<V: Evaluate>(pos: &V, rules: &V::Rules) -> Option<Judged<V::Move>
 
 /// Runs `jobs` (each a list of positions, by index, searched in order
 /// with one fresh table, which also carries the move-ordering histories
-/// from one search of the job to the next) on `budget.workers` threads under `budget.first`,
-/// or `budget.verify` when `verify`;
-/// `done` is told of each position's judgment on the calling thread. A
-/// job whose turn comes after `past()` is skipped.
+/// from one search of the job to the next) on `budget.workers` threads
+/// under `budget.first`, or `budget.verify` when `verify`; `done` is told
+/// of each position's judgment on the calling thread. A job whose turn
+/// comes after `past()` is skipped.
 #[allow(clippy::too_many_arguments)]
 fn run_jobs<V: Evaluate>(
     game: &Game<V>,
