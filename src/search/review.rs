@@ -468,17 +468,22 @@ fn run_jobs<V: Evaluate>(
                     break;
                 }
                 let table = super::table_for(limits, budget.table_entries);
-                let mut prefix = Game::new(game.positions()[0].clone(), game.rules().clone());
+                // The game is replayed once a job, up to its first position
+                // (a job may run backward); each position's game is that
+                // prefix played on by the few moves of the job.
+                let mut base = Game::new(game.positions()[0].clone(), game.rules().clone());
+                let replay = |g: &mut Game<V>, to: usize| {
+                    while g.moves().len() < to {
+                        g.play(game.moves()[g.moves().len()]);
+                    }
+                };
+                replay(&mut base, job.iter().copied().min().unwrap_or(0));
                 for &i in job {
                     if past() {
                         break;
                     }
-                    if prefix.moves().len() > i {
-                        prefix = Game::new(game.positions()[0].clone(), game.rules().clone());
-                    }
-                    while prefix.moves().len() < i {
-                        prefix.play(game.moves()[prefix.moves().len()]);
-                    }
+                    let mut prefix = base.clone();
+                    replay(&mut prefix, i);
                     let own = Control {
                         stop: control.stop.clone(),
                         nodes: Default::default(),
