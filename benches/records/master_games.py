@@ -18,8 +18,11 @@ is cut just before the ruling move and sent as `pgn`, once under each code
 (the Chinese request first; the rulings are found under the Asian code so
 that the server has judged no move of that cycle before: the Chinese code
 remembers natures, per thread, for a while), and the times are summarised.
+`--validate N` does the same for `validate` of the ruling move (on a fresh
+server, with `--skip-batches`, so that the judge has seen none of it).
 
     python3 benches/records/master_games.py DATASET_FOLDER [--url URL] [--legal-moves N]
+        [--validate N] [--skip-batches]
 
 Nothing of the project's build or tests runs it: it measures.
 """
@@ -57,15 +60,19 @@ REPETITION = {"repetition", "perpetual_check", "perpetual_chase",
 CODECS = {"Big5": "big5", "GB18030": "gb18030", "GBK": "gb18030", "UTF-8": "utf-8"}
 
 
-def cut(text, plies):
-    """The record's tags and its first `plies` moves (move numbers and
-    comments dropped; a token is one move, as xqbase-style records write)."""
-    tags = [line for line in text.splitlines() if line.startswith("[")]
+def record_moves(text):
+    """The record's moves (move numbers and comments dropped; a token is
+    one move, as xqbase-style records write)."""
     body = re.sub(r"\{[^}]*\}", " ", "\n".join(
         line for line in text.splitlines() if not line.startswith("[")))
-    moves = [t for t in body.split()
-             if not re.fullmatch(r"\d+\.+", t) and t not in ("1-0", "0-1", "1/2-1/2", "*")]
-    return "\n".join(tags) + "\n\n" + " ".join(moves[:plies]) + "\n"
+    return [t for t in body.split()
+            if not re.fullmatch(r"\d+\.+", t) and t not in ("1-0", "0-1", "1/2-1/2", "*")]
+
+
+def cut(text, plies):
+    """The record's tags and its first `plies` moves."""
+    tags = [line for line in text.splitlines() if line.startswith("[")]
+    return "\n".join(tags) + "\n\n" + " ".join(record_moves(text)[:plies]) + "\n"
 
 
 def timed_json(url, path, body):
@@ -80,7 +87,10 @@ def timed_json(url, path, body):
     return (time.perf_counter() - start) * 1000
 
 
-def legal_moves_at_repetitions(url, bodies_, n):
+def at_repetitions(url, bodies_, n, endpoint):
+    """Times `endpoint` (legal-moves or validate of the ruling move) just
+    before each repetition ruling of the first `n` bodies, the Chinese
+    request first."""
     times = {"chinese": [], "asian": []}
     for body in list(bodies_)[:n]:
         _, answer = post(url, "asian", body)
@@ -92,16 +102,19 @@ def legal_moves_at_repetitions(url, bodies_, n):
             if not result or result["reason"] not in REPETITION or not result["ended_at_ply"]:
                 continue
             text = "\n".join(lines[starts[k] - 1 : starts[k + 1] - 1])
-            pgn = cut(text, result["ended_at_ply"] - 1)
+            plies = result["ended_at_ply"] - 1
+            request = {"pgn": cut(text, plies)}
+            if endpoint == "validate":
+                request.update(move=record_moves(text)[plies], notation="chinese")
             for code in ("chinese", "asian"):
-                times[code].append(timed_json(url, "/v1/variants/xiangqi/legal-moves",
-                                              {"pgn": pgn, "rules": {"repetition": code}}))
+                times[code].append(timed_json(url, f"/v1/variants/xiangqi/{endpoint}",
+                                              dict(request, rules={"repetition": code})))
     for code, xs in times.items():
         xs.sort()
         if not xs:
             continue
         pick = lambda q: xs[min(len(xs) - 1, int(q * len(xs)))]
-        print(f"legal-moves at a repetition, {code}: {len(xs)} positions, median {pick(0.5):.1f} ms, "
+        print(f"{endpoint} at a repetition, {code}: {len(xs)} positions, median {pick(0.5):.1f} ms, "
               f"90th {pick(0.9):.1f}, 99th {pick(0.99):.1f}, slowest {xs[-1]:.1f}; "
               f"over 10 ms: {sum(1 for x in xs if x > 10)}")
 
@@ -124,7 +137,19 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--url", default="http://localhost:8080")
     parser.add_argument("--legal-moves", type=int, default=0, metavar="N")
+    parser.add_argument("--validate", type=int, default=0, metavar="N")
+    parser.add_argument("--skip-batches", action="store_true",
+                        help="time only the repetitions (a fresh server stays cold)")
     args = parser.parse_args()
+    if not args.skip_batches:
+        batches(args)
+    if args.legal_moves:
+        at_repetitions(args.url, bodies(args.folder), args.legal_moves, "legal-moves")
+    if args.validate:
+        at_repetitions(args.url, bodies(args.folder), args.validate, "validate")
+
+
+def batches(args):
     counts = collections.Counter()
     refusals = collections.Counter()
     seconds = {"asian": [], "chinese": []}
@@ -157,8 +182,6 @@ def main():
     worst = max(c / a for a, c in zip(seconds["asian"], seconds["chinese"]))
     print(f"time: Asian {asian:.1f} s, Chinese {chinese:.1f} s ({chinese / asian:.2f}x); "
           f"worst body of {BATCH} games {worst:.2f}x")
-    if args.legal_moves:
-        legal_moves_at_repetitions(args.url, bodies(args.folder), args.legal_moves)
 
 
 if __name__ == "__main__":
