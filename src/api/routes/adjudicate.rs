@@ -48,8 +48,6 @@ game_request! {
 /// application/x-chess-pgn`) the answer is the game as PGN, the verdict in
 /// `[Result]` and `[Termination]` and its explanation as a comment.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/adjudicate",
     tag = "rules",
     params(VariantPath),
     request_body(content = AdjudicateRequest, examples(

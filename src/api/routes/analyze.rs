@@ -288,8 +288,6 @@ pub struct AnalyzeProgress {
 /// the final answer (`AnalyzeResponse`, the only line with `best_move`) or,
 /// if the search failed, a problem.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/analyze",
     tag = "engine",
     params(VariantPath),
     request_body(content = AnalyzeRequest, examples(

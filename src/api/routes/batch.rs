@@ -160,8 +160,6 @@ const MAX_BATCH_BYTES: usize = 8 << 20;
 /// game's answer is one line, sent as soon as it is known. The body may be
 /// up to 8 MiB.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/adjudicate/batch",
     tag = "rules",
     params(
         VariantPath,

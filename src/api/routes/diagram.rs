@@ -115,8 +115,6 @@ pub async fn diagram_get(
 
 /// The same picture, for a position sent as JSON.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/diagram",
     tag = "pictures",
     params(VariantPath),
     request_body(content = DiagramRequest, examples(

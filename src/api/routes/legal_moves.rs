@@ -67,8 +67,6 @@ pub struct LegalMovesResponse {
 /// move of the record is checked; the first illegal one is a 422 naming its
 /// index. When the game has ended, `legal_moves` is empty and the status says why.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/legal-moves",
     tag = "rules",
     params(VariantPath),
     request_body(content = PositionRequest, examples(

@@ -268,8 +268,6 @@ pub struct ReviewResponse {
 /// numbers along the bottom, the inaccuracies, mistakes and blunders marked
 /// (each mark's tooltip names the move and its class) and a legend.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/review",
     tag = "engine",
     params(VariantPath),
     request_body(content = ReviewRequest, examples(

@@ -70,8 +70,6 @@ pub struct TablebaseResponse {
 /// and elephants (the server's `--tablebases DIR` adds more). A position
 /// outside them is a 422 `not_in_tablebase` naming its material.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/xiangqi/tablebase",
     tag = "engine",
     request_body(content = TablebaseRequest, examples(
         ("chariot mates" = (summary = "A chariot and the facing generals: mate in one", value = json!({

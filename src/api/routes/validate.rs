@@ -69,8 +69,6 @@ pub struct ValidateResponse {
 /// or `legal: false` with a `reason` and a stable `reason_code`. A move that
 /// cannot be read at all is a 422.
 #[utoipa::path(
-    post,
-    path = "/v1/variants/{variant}/validate",
     tag = "rules",
     params(VariantPath),
     request_body(content = ValidateRequest, examples(
