@@ -233,6 +233,64 @@ pub struct LegalMove {
     pub repetition: Option<RepetitionMark>,
 }
 
+/// Writes `moves` into `out` as the JSON array serde writes for them, the
+/// same bytes, without serde's map of each move: a `legal-moves` answer is
+/// mostly this list (about 600 strings for a Xiangqi middlegame), and
+/// serde's flattened map of each move, with every key escaped again, was a
+/// sixth of the server's time. Strings that need no escape (every move
+/// text and notation name) are copied; any other goes through serde.
+pub fn write_legal_moves(out: &mut Vec<u8>, moves: &[LegalMove]) {
+    out.push(b'[');
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"move\":");
+        push_json_str(out, &m.mv);
+        for (name, text) in &m.written.0 {
+            out.push(b',');
+            push_json_str(out, name.as_str());
+            out.push(b':');
+            push_json_str(out, text);
+        }
+        if let Some(cost) = m.cost {
+            out.extend_from_slice(b",\"cost\":");
+            push_json(out, &cost);
+        }
+        for (key, value) in [
+            (&b",\"capture\":"[..], m.capture),
+            (b",\"check\":", m.check),
+            (b",\"forbidden_repetition\":", m.forbidden_repetition),
+        ] {
+            out.extend_from_slice(key);
+            out.extend_from_slice(if value { b"true" } else { b"false" });
+        }
+        if let Some(r) = &m.repetition {
+            out.extend_from_slice(b",\"repetition\":");
+            push_json(out, r);
+        }
+        out.push(b'}');
+    }
+    out.push(b']');
+}
+
+/// `s` as a JSON string: copied between quotes when nothing in it needs an
+/// escape (what serde_json escapes: control characters, `"` and `\`).
+fn push_json_str(out: &mut Vec<u8>, s: &str) {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    } else {
+        push_json(out, s);
+    }
+}
+
+/// `value` as serde_json writes it.
+fn push_json<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
+    serde_json::to_writer(out, value).expect("a value of the answer is always JSON");
+}
+
 /// A move in each notation its variant writes beside `move`, keyed by the
 /// notation's name: every notation of a variant that has several.
 #[derive(Debug, Default)]

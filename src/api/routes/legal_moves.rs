@@ -1,7 +1,8 @@
 //! `POST /v1/variants/{variant}/legal-moves`: the legal moves of a
 //! position, each in every notation with its marks, and the game's status.
 
-use actix_web::{post, web};
+use actix_web::http::header::ContentType;
+use actix_web::{post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -10,7 +11,7 @@ use crate::api::error::{guarded, ApiError, BodyErrors, VariantError};
 use crate::api::extract::{Body, VariantPath};
 use crate::api::replay::game_of;
 use crate::api::requests::{game_request, AnyRules, PositionFields};
-use crate::api::responses::{LegalMove, PositionSummary};
+use crate::api::responses::{write_legal_moves, LegalMove, PositionSummary};
 use crate::api::wire::{Balances, Moves};
 use crate::dispatch::{Playable, Visitor};
 use crate::variants::{NotationName, Outcome, VariantId};
@@ -61,6 +62,31 @@ pub struct LegalMovesResponse {
     pub legal_moves: Vec<LegalMove>,
 }
 
+impl LegalMovesResponse {
+    /// The answer's JSON: the bytes serde writes for it (a test holds them
+    /// to it), the list of moves written by [`write_legal_moves`].
+    pub fn to_json(&self) -> Vec<u8> {
+        #[derive(Serialize)]
+        struct Head<'a> {
+            variant: VariantId,
+            #[serde(flatten)]
+            position: &'a PositionSummary,
+        }
+        let head = Head {
+            variant: self.variant,
+            position: &self.position,
+        };
+        let mut out = Vec::with_capacity(1024 + 128 * self.legal_moves.len());
+        serde_json::to_writer(&mut out, &head).expect("a position summary is always JSON");
+        // `{…}` without its closing brace, and the list after it.
+        out.pop();
+        out.extend_from_slice(b",\"legal_moves\":");
+        write_legal_moves(&mut out, &self.legal_moves);
+        out.push(b'}');
+        out
+    }
+}
+
 /// The legal moves of a position, with the game's status.
 ///
 /// The position is `fen` (default: the start position) after `moves`. Every
@@ -107,8 +133,11 @@ pub struct LegalMovesResponse {
 pub async fn legal_moves(
     path: web::Path<VariantPath>,
     body: Body<PositionRequest>,
-) -> Result<web::Json<LegalMovesResponse>, ApiError> {
-    Ok(web::Json(path.variant.visit(LegalMoves(body.0))?))
+) -> Result<HttpResponse, ApiError> {
+    let answer = path.variant.visit(LegalMoves(body.0))?;
+    Ok(HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(answer.to_json()))
 }
 
 /// `POST …/legal-moves`.
@@ -131,5 +160,74 @@ impl Visitor for LegalMoves {
                 legal_moves: legal_moves_of(&r.game, &moves, r.notation),
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::responses::{RepetitionMark, Written};
+    use crate::api::wire::MoverOutcome;
+    use crate::variants::Reason;
+
+    fn answer(variant: VariantId, request: serde_json::Value) -> LegalMovesResponse {
+        let request: PositionRequest = serde_json::from_value(request).unwrap();
+        variant.visit(LegalMoves(request)).unwrap()
+    }
+
+    /// The answer's own JSON writer gives serde's bytes: every notation,
+    /// Taxi's costs, a repetition mark, an ended game, and strings that
+    /// need escapes.
+    #[test]
+    fn the_answer_is_the_json_serde_writes() {
+        let mut answers = vec![
+            answer(VariantId::Xiangqi, serde_json::json!({})),
+            answer(
+                VariantId::Xiangqi,
+                serde_json::json!({"moves": ["炮二平五", "马８进７"], "notation": "chinese"}),
+            ),
+            answer(
+                VariantId::Xiangqi,
+                serde_json::json!({
+                    "fen": "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+                    "moves": ["a7a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"]
+                }),
+            ),
+            answer(
+                VariantId::Xiangqi,
+                serde_json::json!({
+                    "fen": "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"]
+                }),
+            ),
+            answer(
+                VariantId::Taxi,
+                serde_json::json!({"moves": ["e2e4", "e7e5"]}),
+            ),
+            answer(VariantId::Tamerlane, serde_json::json!({})),
+        ];
+        assert!(answers[2]
+            .legal_moves
+            .iter()
+            .any(|m| m.repetition.is_some()));
+        assert!(answers[3].legal_moves.is_empty());
+        assert!(answers[4].legal_moves.iter().all(|m| m.cost.is_some()));
+        answers[0].legal_moves.push(LegalMove {
+            mv: "a\"b\\c\u{1}d\u{7f}é车/".to_owned(),
+            written: Written(vec![(NotationName::Wxf, "\n\t\"".to_owned())]),
+            cost: Some(u32::MAX),
+            capture: true,
+            check: true,
+            forbidden_repetition: true,
+            repetition: Some(RepetitionMark {
+                outcome: MoverOutcome::Loss,
+                reason: Reason::PerpetualCheck,
+            }),
+        });
+        for a in &answers {
+            assert_eq!(
+                String::from_utf8(a.to_json()).unwrap(),
+                serde_json::to_string(a).unwrap()
+            );
+        }
     }
 }
