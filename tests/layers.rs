@@ -777,3 +777,24 @@ fn a_circle_fails() {
     ];
     assert!(violations(&api).is_empty());
 }
+
+/// The house's bound on a file's length: a file past it is split by job
+/// (a route into a folder with its `schema.rs`, a module's tests beside it).
+const MOST_LINES: usize = 600;
+
+#[test]
+fn no_file_under_src_is_longer_than_the_bound() {
+    let files = src();
+    assert!(files.len() > 100, "the tree was read: {} files", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .map(|f| (f.path.as_str(), f.text.lines().count()))
+        .filter(|&(_, n)| n > MOST_LINES)
+        .map(|(p, n)| format!("src/{p}: {n} lines"))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "over {MOST_LINES} lines: {}",
+        long.join(", ")
+    );
+}
