@@ -785,7 +785,11 @@ const MOST_LINES: usize = 600;
 #[test]
 fn no_file_under_src_is_longer_than_the_bound() {
     let files = src();
-    assert!(files.len() > 100, "the tree was read: {} files", files.len());
+    assert!(
+        files.len() > 100,
+        "the tree was read: {} files",
+        files.len()
+    );
     let long: Vec<String> = files
         .iter()
         .map(|f| (f.path.as_str(), f.text.lines().count()))

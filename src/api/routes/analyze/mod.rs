@@ -2,15 +2,16 @@
 //! lines, scores and win/draw/loss chances; streamed by depth on request.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
 
 use crate::api::answers::{ndjson, repetition_mark, score_doc, summary};
-use crate::api::engine::{EnginePool, Peer, Report};
+use crate::api::engine::{EngineConfig, EnginePool, Peer, Report};
 use crate::api::error::{guarded, ApiError, BodyErrors, BusyError, Problem, VariantError};
 use crate::api::extract::{Body, VariantPath};
 use crate::api::fair::{self, ClientKey};
-use crate::api::limits::{refused, AppliedLimits};
+use crate::api::limits::{budget, in_range, network, refused, AppliedLimits};
 use crate::api::media::{accepts, ndjson_response, Lines, NDJSON};
 use crate::api::replay::Replayed;
 use crate::api::replay::{game_of, game_over, move_list};
@@ -18,13 +19,51 @@ use crate::api::responses::{PositionSummary, WdlDoc};
 use crate::api::state::AppState;
 use crate::api::wire::MoverOutcome;
 use crate::dispatch::{Playable, Visitor};
-use crate::search::analysis::Request;
-use crate::search::{self, Evaluate, Score};
+use crate::search::analysis::{Request, MAX_MULTIPV};
+use crate::search::level::Level;
+use crate::search::{self, Evaluate, Limits, Score};
 use crate::variants::{Game, Outcome, Variant};
 
 mod schema;
 
 pub use schema::*;
+
+impl AnalyzeRequest {
+    /// The analysis the request asks for, its limits read against the
+    /// server's caps: the engine's policy (a level's nodes and evaluation,
+    /// the most lines) is the analysis's own ([`Request::playing`]).
+    fn analysis<V: Playable>(&self, config: &EngineConfig) -> Result<Request<V::Move>, ApiError> {
+        let mut checks = budget(config, self.depth, self.movetime_ms, self.nodes).to_vec();
+        checks.push((
+            "multipv",
+            self.multipv.map(|m| m as u64),
+            MAX_MULTIPV as u64,
+        ));
+        checks.push(("level", self.level.map(u64::from), u64::from(Level::FULL)));
+        in_range(&checks)?;
+        let level = self.level.and_then(|n| Level::new(n as u8));
+        let weaker = level.is_some_and(|l| !l.is_full());
+        let unlimited = self.depth.is_none() && self.movetime_ms.is_none() && self.nodes.is_none();
+        // Time always has a bound: the request's, the default, or the cap.
+        let movetime = match (self.movetime_ms, unlimited) {
+            (Some(t), _) => Duration::from_millis(t),
+            (None, true) => config.default_movetime.min(config.max_movetime),
+            (None, false) => config.max_movetime,
+        };
+        let limits = Limits {
+            depth: Some(self.depth.unwrap_or(config.max_depth)),
+            movetime: Some(movetime),
+            nodes: self.nodes,
+            multipv: self.multipv.unwrap_or(1),
+            optimum: None,
+            threads: config.search_threads,
+            network: network::<V>(self.evaluation, weaker)?,
+            tablebases: true,
+        };
+        let seed = self.seed.unwrap_or_else(|| fastrand::u64(..));
+        Ok(Request::playing::<V>(limits, level, seed))
+    }
+}
 
 /// What an engine would play: the best move and lines with scores.
 ///

@@ -1,20 +1,12 @@
 //! The request and the answers of `…/analyze`, as the OpenAPI document shows them.
 
-use std::time::Duration;
-
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::engine::EngineConfig;
-use crate::api::error::ApiError;
-use crate::api::limits::{budget, in_range, network, AppliedLimits};
+use crate::api::limits::AppliedLimits;
 use crate::api::requests::{game_request, AnyRules, PositionFields};
 use crate::api::responses::{PositionSummary, RepetitionMark, ScoreDoc, WdlDoc};
 use crate::api::wire::{Balances, Evaluation, Moves};
-use crate::dispatch::Playable;
-use crate::search::analysis::{Request, MAX_MULTIPV};
-use crate::search::level::Level;
-use crate::search::Limits;
 use crate::variants::{NotationName, VariantId};
 
 game_request! {
@@ -75,46 +67,6 @@ game_request! {
         /// Moves played from `fen`; they count for the repetition rules of the
         /// search too.
     ],
-}
-
-impl AnalyzeRequest {
-    /// The analysis the request asks for, its limits read against the
-    /// server's caps: the engine's policy (a level's nodes and evaluation,
-    /// the most lines) is the analysis's own ([`Request::playing`]).
-    pub(super) fn analysis<V: Playable>(
-        &self,
-        config: &EngineConfig,
-    ) -> Result<Request<V::Move>, ApiError> {
-        let mut checks = budget(config, self.depth, self.movetime_ms, self.nodes).to_vec();
-        checks.push((
-            "multipv",
-            self.multipv.map(|m| m as u64),
-            MAX_MULTIPV as u64,
-        ));
-        checks.push(("level", self.level.map(u64::from), u64::from(Level::FULL)));
-        in_range(&checks)?;
-        let level = self.level.and_then(|n| Level::new(n as u8));
-        let weaker = level.is_some_and(|l| !l.is_full());
-        let unlimited = self.depth.is_none() && self.movetime_ms.is_none() && self.nodes.is_none();
-        // Time always has a bound: the request's, the default, or the cap.
-        let movetime = match (self.movetime_ms, unlimited) {
-            (Some(t), _) => Duration::from_millis(t),
-            (None, true) => config.default_movetime.min(config.max_movetime),
-            (None, false) => config.max_movetime,
-        };
-        let limits = Limits {
-            depth: Some(self.depth.unwrap_or(config.max_depth)),
-            movetime: Some(movetime),
-            nodes: self.nodes,
-            multipv: self.multipv.unwrap_or(1),
-            optimum: None,
-            threads: config.search_threads,
-            network: network::<V>(self.evaluation, weaker)?,
-            tablebases: true,
-        };
-        let seed = self.seed.unwrap_or_else(|| fastrand::u64(..));
-        Ok(Request::playing::<V>(limits, level, seed))
-    }
 }
 
 /// One principal variation.
