@@ -218,26 +218,21 @@ pub const KING_STEPS: [(i32, i32); 8] = [
 pub const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 /// The four orthogonal steps.
 pub const ORTHOGONALS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
-const CAMEL: [(i32, i32); 8] = [
-    (1, 3),
-    (3, 1),
-    (-1, 3),
-    (-3, 1),
-    (1, -3),
-    (3, -1),
-    (-1, -3),
-    (-3, -1),
-];
+/// The eight leaps of an (a, b) leaper, in the order the tables list them.
+const fn leaper(a: i32, b: i32) -> [(i32, i32); 8] {
+    [
+        (a, b),
+        (b, a),
+        (-a, b),
+        (-b, a),
+        (a, -b),
+        (b, -a),
+        (-a, -b),
+        (-b, -a),
+    ]
+}
+const KNIGHT: [(i32, i32); 8] = leaper(1, 2);
+const CAMEL: [(i32, i32); 8] = leaper(1, 3);
 const ELEPHANT: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
 const DABBABA_STEPS: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
 

@@ -2,14 +2,14 @@
 //! SAN and UCI, coordinates in every spelling, and a written move refused
 //! for its coordinates' reason.
 
-use super::tests::{find, pos, san, CHESS_PERFT};
+use super::tests::{chess_perft, find, pos, san};
 use super::*;
 use crate::variants::testing::refused;
 use crate::variants::Refusal;
 
 #[test]
 fn fen_round_trip_and_errors() {
-    for (fen, _) in CHESS_PERFT {
+    for (fen, _) in chess_perft() {
         let full = format!("{fen} 16/16");
         assert_eq!(pos(&full).to_fen(), full);
     }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::prose;
-use crate::variants::testing::refused;
+use crate::variants::testing::{perft_suite, refused};
 use crate::variants::Refusal;
 use crate::variants::{perft, Game};
 
@@ -24,37 +24,14 @@ pub(super) fn find(p: &Position, uci: &str) -> Move {
 const UNLIMITED: &str = "1000000/1000000";
 
 /// The standard chess perft positions (chessprogramming.org "Perft Results").
-pub(super) const CHESS_PERFT: &[(&str, &[u64])] = &[
-    (
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        &[20, 400, 8902, 197281, 4865609],
-    ),
-    (
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        &[48, 2039, 97862, 4085603],
-    ),
-    (
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        &[14, 191, 2812, 43238, 674624],
-    ),
-    (
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        &[6, 264, 9467, 422333],
-    ),
-    (
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        &[44, 1486, 62379, 2103487],
-    ),
-    (
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        &[46, 2079, 89890, 3894594],
-    ),
-];
+pub(super) fn chess_perft() -> Vec<(&'static str, Vec<u64>)> {
+    perft_suite(include_str!("../../../tests/data/perft/chess.epd"))
+}
 
 #[test]
 fn unlimited_money_gives_the_chess_numbers() {
     let deep = if cfg!(debug_assertions) { 3 } else { 4 };
-    for (fen, counts) in CHESS_PERFT {
+    for (fen, counts) in chess_perft() {
         let mut p = pos(&format!("{fen} {UNLIMITED}"));
         for (d, &want) in counts.iter().enumerate().take(deep) {
             assert_eq!(perft(&mut p, d as u32 + 1), want, "{fen} depth {}", d + 1);
@@ -400,7 +377,7 @@ fn dead_positions() {
 
 #[test]
 fn fast_and_slow_generators_agree_on_the_suite() {
-    for (fen, _) in CHESS_PERFT {
+    for (fen, _) in chess_perft() {
         for balances in ["0/0", "1/3", "3/1", "5/5", "20/20"] {
             let p = pos(&format!("{fen} {balances}"));
             let (mut fast, mut slow) = (Vec::new(), Vec::new());

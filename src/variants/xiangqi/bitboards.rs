@@ -124,40 +124,39 @@ const fn soldier_steps(c: usize, s: usize) -> u128 {
     out
 }
 
-/// Soldier targets by colour index (Red 0) and point.
-pub static SOLDIER_BB: [[u128; POINTS]; 2] = {
+/// Soldier targets by colour index (Red 0) and point, built at compile time.
+const SOLDIER_TARGETS: [[u128; POINTS]; 2] = {
     let mut t = [[0u128; POINTS]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut s = 0;
-        while s < POINTS {
-            t[c][s] = soldier_steps(c, s);
-            s += 1;
-        }
-        c += 1;
+    let mut s = 0;
+    while s < POINTS {
+        t[0][s] = soldier_steps(0, s);
+        t[1][s] = soldier_steps(1, s);
+        s += 1;
     }
     t
 };
 
-/// The points from which a soldier of colour index `c` attacks each point.
-pub static SOLDIER_ATTACKERS: [[u128; POINTS]; 2] = {
-    let mut t = [[0u128; POINTS]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut s = 0;
-        while s < POINTS {
-            let mut targets = soldier_steps(c, s);
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                t[c][to] |= 1u128 << s;
-            }
-            s += 1;
+/// For each point, the points whose `targets` include it.
+const fn inverse(targets: &[u128; POINTS]) -> [u128; POINTS] {
+    let mut t = [0u128; POINTS];
+    let mut s = 0;
+    while s < POINTS {
+        let mut bits = targets[s];
+        while bits != 0 {
+            t[bits.trailing_zeros() as usize] |= 1u128 << s;
+            bits &= bits - 1;
         }
-        c += 1;
+        s += 1;
     }
     t
-};
+}
+
+/// Soldier targets by colour index (Red 0) and point.
+pub static SOLDIER_BB: [[u128; POINTS]; 2] = SOLDIER_TARGETS;
+
+/// The points from which a soldier of colour index `c` attacks each point.
+pub static SOLDIER_ATTACKERS: [[u128; POINTS]; 2] =
+    [inverse(&SOLDIER_TARGETS[0]), inverse(&SOLDIER_TARGETS[1])];
 
 /// Along one line of `n` points, with `occ` its occupied points: the points
 /// a chariot on point `i` reaches (the first piece each way included), and
