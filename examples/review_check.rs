@@ -16,8 +16,9 @@
 //! them; each game is played under the default rules up to its end. The
 //! deep search: one thread, a fresh table, the shipped network, `--nodes`
 //! a position. `check` reviews each game as `POST …/review` does by default
-//! (two passes; `--nodes` the first pass's budget a position, ten times that
-//! to verify; two workers) and compares, from the mover's view, the deep
+//! (three passes; `--nodes` the first pass's budget a position, ten times
+//! that to verify, forty times for the third; two workers), and again with
+//! the first two passes alone, and compares, from the mover's view, the deep
 //! score before each move with the deep score after it, each clamped to
 //! ±1,000 (a mate counts as 1,000). A move loses ≥ 300 cp "from an open
 //! position" when the deep score before it is within ±500 and the loss is
@@ -139,8 +140,10 @@ fn check(args: &[String]) {
     let path = &args[0];
     let nodes = arg(args, "--nodes", 30_000);
     let workers = arg(args, "--workers", 2) as usize;
+    let trial = |name: &str| args.iter().any(|a| a == name).then(|| arg(args, name, 0));
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("cannot open {path}: {e}"));
     let (mut bad, mut caught, mut fine, mut flagged, mut moves) = (0, 0, 0, 0, 0);
+    let (mut caught_two, mut flagged_two) = (0, 0);
     let mut found = 0;
     let (mut searched, mut positions, mut verified) = (0u64, 0usize, 0usize);
     let started = std::time::Instant::now();
@@ -154,23 +157,46 @@ fn check(args: &[String]) {
             .map(|v| v.as_i64().expect("a score") as i32)
             .collect();
         assert_eq!(deep.len(), game.moves().len() + 1, "game {}", g["index"]);
-        let budget = Budget::in_nodes(
+        let mut budget = Budget::in_nodes(
             nodes,
             game.positions().len(),
             workers,
             Position::shipped_network(),
         );
+        // Trials of other shares (not the review's defaults).
+        if let Some(d) = trial("--verify-div") {
+            budget.verify_positions = (game.positions().len() / d as usize).max(16);
+        }
+        if let Some(d) = trial("--deep-div") {
+            budget.deep_positions = (game.positions().len() / d as usize).max(4);
+        }
+        if let Some(f) = trial("--deep-factor") {
+            budget.deep.nodes = budget.verify.nodes.map(|n| n * f);
+        }
         let control = Control::default();
         let reviewed = review::review(&game, game.moves().len(), &budget, &control, &mut |_| {});
         // The first pass alone, to see what verification changed.
         let first_only = Budget {
             verify_positions: 0,
+            deep_positions: 0,
             ..budget.clone()
         };
         let first = review::review(
             &game,
             game.moves().len(),
             &first_only,
+            &Control::default(),
+            &mut |_| {},
+        );
+        // The first two passes, without the third.
+        let two_passes = Budget {
+            deep_positions: 0,
+            ..budget.clone()
+        };
+        let two = review::review(
+            &game,
+            game.moves().len(),
+            &two_passes,
             &Control::default(),
             &mut |_| {},
         );
@@ -189,6 +215,7 @@ fn check(args: &[String]) {
             };
             let marked = serious(p.class);
             let first_class = first.plies[i].class;
+            let two_class = two.plies[i].class;
             if marked && !serious(first_class) {
                 found += 1;
                 println!(
@@ -217,10 +244,15 @@ fn check(args: &[String]) {
             if lost >= 300 && before.abs() <= 500 {
                 bad += 1;
                 caught += usize::from(marked);
-                show(&format!("first pass {first_class:?}"));
+                caught_two += usize::from(serious(two_class));
+                show(&format!(
+                    "first pass {first_class:?}, two passes {two_class:?}"
+                ));
             } else if lost < 30 {
                 fine += 1;
-                if matches!(p.class, MoveClass::Mistake | MoveClass::Blunder) {
+                let flags = |c: MoveClass| matches!(c, MoveClass::Mistake | MoveClass::Blunder);
+                flagged_two += usize::from(flags(two_class));
+                if flags(p.class) {
                     flagged += 1;
                     show("fine by the deep search");
                 }
@@ -232,6 +264,11 @@ fn check(args: &[String]) {
          {fine} lose < 30 cp, {flagged} classed mistake or blunder ({:.1} %)",
         100.0 * caught as f64 / bad.max(1) as f64,
         100.0 * flagged as f64 / fine.max(1) as f64,
+    );
+    println!(
+        "the first two passes alone: {caught_two} of {bad} ({:.1} %); {flagged_two} of {fine} ({:.1} %)",
+        100.0 * caught_two as f64 / bad.max(1) as f64,
+        100.0 * flagged_two as f64 / fine.max(1) as f64,
     );
     println!("moves classed mistake or worse by verification that the first pass was not: {found}");
     println!(

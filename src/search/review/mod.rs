@@ -160,11 +160,34 @@ pub const DEFAULT_NODES: u64 = 30_000;
 pub const VERIFY_FACTOR: u64 = 10;
 /// How much deeper, in plies, when the budget is a depth.
 pub const VERIFY_DEPTH: u32 = 4;
+/// How much more again the third pass gives a ply that verification left
+/// in doubt, in nodes or time.
+pub const DEEP_FACTOR: u64 = 4;
+/// How much deeper again, in plies, when the budget is a depth.
+pub const DEEP_DEPTH: u32 = 2;
 
 /// The most positions of a game of `positions` searched a second time: a
-/// quarter of them, at least 16.
+/// third of them, at least 16.
 pub fn verify_positions(positions: usize) -> usize {
-    (positions / 4).max(16)
+    (positions / 3).max(16)
+}
+
+/// The most positions of a game of `positions` searched a third time: one
+/// in 25, at least 4.
+pub fn deep_positions(positions: usize) -> usize {
+    (positions / 25).max(4)
+}
+
+/// Which of the review's passes judged a position: each searches deeper
+/// than the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pass {
+    /// The first search of every position.
+    First,
+    /// The second, of a doubtful ply's positions.
+    Verify,
+    /// The third, of a ply still in doubt after the second.
+    Deep,
 }
 
 /// What a review searches with.
@@ -176,6 +199,10 @@ pub struct Budget {
     pub verify: Limits,
     /// The most positions searched a second time.
     pub verify_positions: usize,
+    /// The third, deeper again, of a ply the second left in doubt.
+    pub deep: Limits,
+    /// The most positions searched a third time.
+    pub deep_positions: usize,
     /// Searches running at once (each on one thread).
     pub workers: usize,
     /// Transposition table entries of each worker, at most.
@@ -186,8 +213,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget in nodes, `nodes` a position first and
-    /// [`VERIFY_FACTOR`] times as many to verify, for a game of
+    /// The budget in nodes, `nodes` a position first,
+    /// [`VERIFY_FACTOR`] times as many to verify and [`DEEP_FACTOR`] times
+    /// that for the third pass, for a game of
     /// `positions`, with the variant's own evaluation (`network`), no time
     /// bound.
     pub fn in_nodes(
@@ -207,6 +235,8 @@ impl Budget {
             first: limits(nodes),
             verify: limits(nodes.saturating_mul(VERIFY_FACTOR)),
             verify_positions: verify_positions(positions),
+            deep: limits(nodes.saturating_mul(VERIFY_FACTOR * DEEP_FACTOR)),
+            deep_positions: deep_positions(positions),
             workers,
             table_entries: super::table_entries(16),
             deadline: None,
@@ -237,7 +267,9 @@ enum Judged<M> {
         equals: Vec<M>,
         score: Score,
         line: Vec<M>,
-        verified: bool,
+        /// The pass that searched it (the tables' judgment counts as the
+        /// last: no search improves on it).
+        pass: Pass,
     },
     Ended {
         winner: Option<Color>,
@@ -245,10 +277,11 @@ enum Judged<M> {
 }
 
 impl<M> Judged<M> {
-    fn settled(&self) -> bool {
+    /// The deepest pass this judgment stands for.
+    fn pass(&self) -> Pass {
         match self {
-            Judged::Searched { verified, .. } => *verified,
-            Judged::Ended { .. } => true,
+            Judged::Searched { pass, .. } => *pass,
+            Judged::Ended { .. } => Pass::Deep,
         }
     }
 }
@@ -257,14 +290,15 @@ impl<M> Judged<M> {
 /// go on past a repetition ruling, or past the game's end, which is not
 /// reviewed).
 ///
-/// Two passes: every position is searched under `budget.first` (chunks of
-/// [`CHUNK`] positions with a table each, each chunk backward, on
+/// Three passes: every position is searched under `budget.first` (chunks
+/// of [`CHUNK`] positions with a table each, each chunk backward, on
 /// `budget.workers` threads); then the plies in doubt (see [`DOUBT`]), the
 /// most doubtful first, have their two positions searched again under
 /// `budget.verify` (the position after the move first), round after
 /// round, until none is left in doubt or `budget.verify_positions` is
-/// spent. Every search has a table of its own sequence and runs on one
-/// thread, so that, under limits in nodes or depth, the same game gives
+/// spent; then the plies still in doubt the same way under `budget.deep`,
+/// until `budget.deep_positions` is spent. Every search has a table of its
+/// own sequence and runs on one thread, so that, under limits in nodes or depth, the same game gives
 /// the same review. `on_ply` is told of each ply once the first pass has
 /// it, in order, and again when verification changes it. Stops early, with
 /// what is done, when `control` is told to stop.
@@ -309,7 +343,7 @@ pub fn review<V: Evaluate>(
     run_jobs(
         game,
         &chunks,
-        false,
+        Pass::First,
         budget,
         control,
         &total,
@@ -331,16 +365,78 @@ pub fn review<V: Evaluate>(
         .count()
         .saturating_sub(1);
 
-    // Verification, while there is doubt and budget.
-    let mut left = budget.verify_positions;
-    while complete && left > 0 && !past() {
-        let current: Vec<_> = (1..=n)
+    // Verification, then the third pass, while there is doubt and budget.
+    if complete {
+        for (pass, positions) in [
+            (Pass::Verify, budget.verify_positions),
+            (Pass::Deep, budget.deep_positions),
+        ] {
+            deepen(
+                game,
+                &mut judged,
+                pass,
+                positions,
+                budget,
+                control,
+                &total,
+                &past,
+                &mut *on_ply,
+            );
+        }
+    }
+    control.nodes.store(
+        total.load(std::sync::atomic::Ordering::Relaxed),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    Reviewed {
+        plies: (1..=reviewed)
             .filter_map(|k| ply_review(game, &judged, k))
+            .collect(),
+        complete,
+        timed_out: budget
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d),
+    }
+}
+
+/// One pass after the first: while `positions` last and time is left,
+/// the plies in doubt (see [`DOUBT`]) that `pass` has not yet searched
+/// (in the third pass, those not already marked a mistake or worse),
+/// the most doubtful first, have their two positions searched under
+/// `pass`'s limits (the position after the move first), round after round.
+/// A ply is told again when one of its positions was searched again.
+#[allow(clippy::too_many_arguments)]
+fn deepen<V: Evaluate>(
+    game: &Game<V>,
+    judged: &mut [Option<Judged<V::Move>>],
+    pass: Pass,
+    positions: usize,
+    budget: &Budget,
+    control: &Control,
+    total: &std::sync::atomic::AtomicU64,
+    past: &(dyn Fn() -> bool + Sync),
+    on_ply: &mut dyn FnMut(&PlyReview<V::Move>),
+) {
+    let n = judged.len() - 1;
+    let open = |j: &Option<Judged<V::Move>>| j.as_ref().is_some_and(|j| j.pass() < pass);
+    let mut left = positions;
+    while left > 0 && !past() {
+        let current: Vec<_> = (1..=n)
+            .filter_map(|k| ply_review(game, judged, k))
             .collect();
         let mut doubtful: Vec<(f64, usize)> = current
             .iter()
             .enumerate()
-            .filter(|(_, p)| !p.verified)
+            .filter(|(_, p)| open(&judged[p.ply - 1]) || open(&judged[p.ply]))
+            // The third pass is for the moves still in doubt but unmarked:
+            // a mistake the second pass confirmed is not searched again.
+            .filter(|(_, p)| {
+                pass == Pass::Verify
+                    || !matches!(
+                        p.class,
+                        MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin
+                    )
+            })
             .map(|(i, p)| {
                 let loss = p.expected_before - p.expected_after;
                 let swing = current
@@ -362,9 +458,7 @@ pub fn review<V: Evaluate>(
             }
             let job: Vec<usize> = [k, k - 1]
                 .into_iter()
-                .filter(|&i| {
-                    !judged[i].as_ref().is_some_and(Judged::settled) && !taken.contains(&i)
-                })
+                .filter(|&i| open(&judged[i]) && !taken.contains(&i))
                 .take(left)
                 .collect();
             left -= job.len();
@@ -376,31 +470,17 @@ pub fn review<V: Evaluate>(
         if jobs.is_empty() {
             break;
         }
-        run_jobs(game, &jobs, true, budget, control, &total, &past, |i, j| {
+        run_jobs(game, &jobs, pass, budget, control, total, past, |i, j| {
             judged[i] = Some(j);
         });
-        // A ply is told again when one of its positions was searched again.
         let mut again: Vec<usize> = taken.iter().flat_map(|&i| [i, i + 1]).collect();
         again.sort_unstable();
         again.dedup();
         for k in again.into_iter().filter(|&k| (1..=n).contains(&k)) {
-            if let Some(p) = ply_review(game, &judged, k) {
+            if let Some(p) = ply_review(game, judged, k) {
                 on_ply(&p);
             }
         }
-    }
-    control.nodes.store(
-        total.load(std::sync::atomic::Ordering::Relaxed),
-        std::sync::atomic::Ordering::Relaxed,
-    );
-    Reviewed {
-        plies: (1..=reviewed)
-            .filter_map(|k| ply_review(game, &judged, k))
-            .collect(),
-        complete,
-        timed_out: budget
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d),
     }
 }
 
@@ -424,21 +504,21 @@ fn from_tables<V: Evaluate>(pos: &V, rules: &V::Rules) -> Option<Judged<V::Move>
         equals,
         score,
         line,
-        verified: true,
+        pass: Pass::Deep,
     })
 }
 
 /// Runs `jobs` (each a list of positions, by index, searched in order
 /// with one fresh table, which also carries the move-ordering histories
 /// from one search of the job to the next) on `budget.workers` threads
-/// under `budget.first`, or `budget.verify` when `verify`; `done` is told
-/// of each position's judgment on the calling thread. A job whose turn
+/// under the limits of `pass` (`budget.first`, `verify` or `deep`); `done`
+/// is told of each position's judgment on the calling thread. A job whose turn
 /// comes after `past()` is skipped.
 #[allow(clippy::too_many_arguments)]
 fn run_jobs<V: Evaluate>(
     game: &Game<V>,
     jobs: &[Vec<usize>],
-    verify: bool,
+    pass: Pass,
     budget: &Budget,
     control: &Control,
     total: &std::sync::atomic::AtomicU64,
@@ -450,10 +530,10 @@ fn run_jobs<V: Evaluate>(
     let limits = Limits {
         threads: 1,
         multipv: 1,
-        ..if verify {
-            &budget.verify
-        } else {
-            &budget.first
+        ..match pass {
+            Pass::First => &budget.first,
+            Pass::Verify => &budget.verify,
+            Pass::Deep => &budget.deep,
         }
         .clone()
     };
@@ -498,7 +578,7 @@ fn run_jobs<V: Evaluate>(
                         equals: Vec::new(),
                         score: r.lines.first().map_or(Score::Cp(0), |l| l.score),
                         line,
-                        verified: verify,
+                        pass,
                     };
                     if tx.send((i, judged)).is_err() {
                         return;
@@ -525,7 +605,7 @@ fn ply_review<V: Evaluate>(
         equals,
         score: before,
         line,
-        verified: before_verified,
+        pass: before_pass,
     }) = &judged[k - 1]
     else {
         return None;
@@ -575,7 +655,7 @@ fn ply_review<V: Evaluate>(
             (expected_before - expected_after).max(0.0)
         },
         class,
-        verified: *before_verified && after.settled(),
+        verified: *before_pass >= Pass::Verify && after.pass() >= Pass::Verify,
     })
 }
 

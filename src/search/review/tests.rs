@@ -66,6 +66,7 @@ fn verification_finds_a_loss_the_first_pass_missed_and_answers_the_same_each_tim
     let budget = Budget::in_nodes(DEFAULT_NODES, 9, 2, Position::shipped_network());
     let none = Budget {
         verify_positions: 0,
+        deep_positions: 0,
         ..budget.clone()
     };
     let review_with = |b: &Budget| review(&game, 8, b, &Control::default(), &mut |_| {});
@@ -99,6 +100,52 @@ fn verification_finds_a_loss_the_first_pass_missed_and_answers_the_same_each_tim
     assert_eq!(summary(&full), summary(&review_with(&one)));
 }
 
+/// Another game of the self-play data (line 3,009), cut after 68 plies:
+/// Black's f1e1 at ply 66 is the engine's own choice after the first two
+/// passes, and loses 409 cp by a search of 2,000,000 nodes a position (252
+/// before, -157 after); the third pass sees it.
+const ENGINE_CHOICE: [&str; 68] = [
+    "c0e2", "b7b3", "h2g2", "g9e7", "b0c2", "b9c7", "g2g6", "a6a5", "h0g2", "c6c5", "i0i1", "f9e8",
+    "i1d1", "h7g7", "d0e1", "g7g3", "a0d0", "h9g7", "c3c4", "c5c4", "e2c4", "i9f9", "b2b1", "g3g5",
+    "d1d4", "b3b6", "g2f4", "b6g6", "f4g6", "a9b9", "b1b4", "f9f6", "g6i7", "e7g9", "c4a2", "g9i7",
+    "d4d6", "g7f5", "d6c6", "f6f7", "b4c4", "f5g3", "c4g4", "g5e5", "d0d4", "b9b1", "g4f4", "e5g5",
+    "f4g4", "g5e5", "g4e4", "b1c1", "e4f4", "g3h1", "e0d0", "i6i5", "c2b4", "c1b1", "b4c2", "h1f0",
+    "e1f0", "b1f1", "f0e1", "e5e1", "c2e1", "f1e1", "c6c5", "f7g7",
+];
+
+#[test]
+fn the_third_pass_finds_a_loss_the_engine_itself_chose() {
+    // The game from ply 58 on, so that every ply of it is verified.
+    let cut = 58;
+    let start = xiangqi(None, &ENGINE_CHOICE[..cut]).current().to_fen();
+    let game = xiangqi(Some(&start), &ENGINE_CHOICE[cut..]);
+    let plies = ENGINE_CHOICE.len() - cut;
+    let k = 65 - cut;
+    let budget = Budget::in_nodes(
+        DEFAULT_NODES,
+        game.positions().len(),
+        2,
+        Position::shipped_network(),
+    );
+    let two = Budget {
+        deep_positions: 0,
+        ..budget.clone()
+    };
+    let review_with = |b: &Budget| review(&game, plies, b, &Control::default(), &mut |_| {});
+    let before = &review_with(&two).plies[k];
+    assert_eq!(before.mv, before.best, "two passes: {before:?}");
+    assert_eq!(before.class, MoveClass::Best, "two passes: {before:?}");
+    let full = review_with(&budget);
+    let after = &full.plies[k];
+    assert!(
+        matches!(after.class, MoveClass::Mistake | MoveClass::Blunder),
+        "three passes: {after:?}"
+    );
+    assert!(after.verified && after.best != after.mv && full.complete);
+    // The third pass repeats too.
+    assert_eq!(summary(&full), summary(&review_with(&budget)));
+}
+
 #[test]
 fn the_best_move_is_best_and_the_mate_is_scored_as_the_end() {
     // Red mates with i0i9 (the chariot on a8 holds the rank below).
@@ -111,8 +158,10 @@ fn the_best_move_is_best_and_the_mate_is_scored_as_the_end() {
     };
     let budget = Budget {
         first: limits.clone(),
-        verify: limits,
+        verify: limits.clone(),
         verify_positions: 16,
+        deep: limits,
+        deep_positions: 4,
         workers: 1,
         table_entries: 1 << 16,
         deadline: None,

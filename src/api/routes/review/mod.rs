@@ -22,7 +22,8 @@ use crate::api::wire::ReviewFormat;
 use crate::dispatch::{Playable, Visitor};
 use crate::search;
 use crate::search::review::{
-    verify_positions, Budget, MoveClass, PlyReview, DEFAULT_NODES, VERIFY_DEPTH, VERIFY_FACTOR,
+    deep_positions, verify_positions, Budget, MoveClass, PlyReview, DEEP_DEPTH, DEEP_FACTOR,
+    DEFAULT_NODES, VERIFY_DEPTH, VERIFY_FACTOR,
 };
 use crate::search::Limits;
 use crate::variants::{Color, Game};
@@ -39,13 +40,16 @@ pub use schema::*;
 /// Send the game as `adjudicate` takes it (`fen` and `moves`, or `pgn`) and,
 /// if you like, a budget for each position (`nodes`, 30,000 by default;
 /// `depth`; or `movetime_ms`, which the machine's load makes unrepeatable).
-/// The review goes in two passes. The first searches every position. Then
+/// The review goes in three passes. The first searches every position. Then
 /// each ply in doubt (the move lost 4 points or more by the first pass, or
 /// the reply seemed to gain as much: the position after it was misjudged)
 /// has its two positions searched again with ten times the budget, the
 /// most doubtful first, round after round, until no ply is in doubt or a
-/// quarter of the game's positions (at least 16) were searched again; such
-/// plies say `verified`. Counted in nodes or depth, the same request
+/// third of the game's positions (at least 16) were searched again; such
+/// plies say `verified`. The third pass searches the plies still in doubt
+/// and not yet marked a mistake or worse with four times the second's
+/// budget again, until one in 25 of the game's positions (at least 4) were
+/// searched a third time. Counted in nodes or depth, the same request
 /// gives the same answer. A Xiangqi position the endgame tables hold is
 /// judged by the tables, not searched: their best move and exact score,
 /// settled (so a move that keeps a table win is never marked, and one that
@@ -411,6 +415,15 @@ fn review_budget<V: Playable>(
         nodes: nodes.map(|n| n.saturating_mul(VERIFY_FACTOR).min(config.max_nodes)),
         depth: req.depth.map(|d| (d + VERIFY_DEPTH).min(config.max_depth)),
     };
+    let deep = PassLimits {
+        movetime_ms: verify
+            .movetime_ms
+            .map(|t| t.saturating_mul(DEEP_FACTOR).min(max_ms)),
+        nodes: verify
+            .nodes
+            .map(|n| n.saturating_mul(DEEP_FACTOR).min(config.max_nodes)),
+        depth: verify.depth.map(|d| (d + DEEP_DEPTH).min(config.max_depth)),
+    };
     let network = network::<V>(None, false)?;
     // A search without a clock of its own stops at the server's bounds.
     let limits = |pass: &PassLimits, guard: u64| Limits {
@@ -428,6 +441,8 @@ fn review_budget<V: Playable>(
         first: limits(&first, share.min(max_ms)),
         verify: limits(&verify, max_ms),
         verify_positions: verify_positions(positions as usize),
+        deep: limits(&deep, max_ms),
+        deep_positions: deep_positions(positions as usize),
         workers: (cores / config.max_searches.max(1)).max(config.search_threads),
         table_entries: search::table_entries(config.hash_mb),
         deadline: None,
@@ -435,9 +450,11 @@ fn review_budget<V: Playable>(
     let applied = ReviewLimits {
         evaluation: evaluation_of(&budget.first),
         verify_positions: budget.verify_positions,
+        deep_positions: budget.deep_positions,
         repeatable: req.movetime_ms.is_none(),
         first,
         verify,
+        deep,
     };
     Ok((budget, applied))
 }

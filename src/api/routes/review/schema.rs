@@ -133,16 +133,23 @@ pub struct PassLimits {
 #[schema(example = json!({
     "first": {"movetime_ms": null, "nodes": 30000, "depth": null},
     "verify": {"movetime_ms": null, "nodes": 300000, "depth": null},
-    "verify_positions": 16, "repeatable": true, "evaluation": "nnue"
+    "verify_positions": 16,
+    "deep": {"movetime_ms": null, "nodes": 1200000, "depth": null},
+    "deep_positions": 4, "repeatable": true, "evaluation": "nnue"
 }))]
 pub struct ReviewLimits {
     /// Each position's first search.
     pub first: PassLimits,
     /// The second search of a doubtful ply's two positions.
     pub verify: PassLimits,
-    /// The most positions searched a second time (a quarter of the game's,
+    /// The most positions searched a second time (a third of the game's,
     /// at least 16).
     pub verify_positions: usize,
+    /// The third search of a ply the second left in doubt.
+    pub deep: PassLimits,
+    /// The most positions searched a third time (one in 25 of the game's,
+    /// at least 4).
+    pub deep_positions: usize,
     /// Whether the same request gives the same answer: true unless the
     /// searches run by the clock (`movetime_ms`), or the server's time
     /// bound (`--max-review-secs`) cut the review short.
@@ -170,7 +177,9 @@ pub struct ReviewLimits {
     "limits": {
         "first": {"movetime_ms": null, "nodes": 30000, "depth": null},
         "verify": {"movetime_ms": null, "nodes": 300000, "depth": null},
-        "verify_positions": 16, "repeatable": true, "evaluation": "nnue"
+        "verify_positions": 16,
+        "deep": {"movetime_ms": null, "nodes": 1200000, "depth": null},
+        "deep_positions": 4, "repeatable": true, "evaluation": "nnue"
     },
     "result": {"variant": "xiangqi", "status": "ongoing", "result": "*"}
 }))]
