@@ -175,31 +175,26 @@ fn check(args: &[String]) {
         }
         let control = Control::default();
         let reviewed = review::review(&game, game.moves().len(), &budget, &control, &mut |_| {});
+        let review_with = |b: Budget| {
+            review::review(
+                &game,
+                game.moves().len(),
+                &b,
+                &Control::default(),
+                &mut |_| {},
+            )
+        };
         // The first pass alone, to see what verification changed.
-        let first_only = Budget {
+        let first = review_with(Budget {
             verify_positions: 0,
             deep_positions: 0,
             ..budget.clone()
-        };
-        let first = review::review(
-            &game,
-            game.moves().len(),
-            &first_only,
-            &Control::default(),
-            &mut |_| {},
-        );
+        });
         // The first two passes, without the third.
-        let two_passes = Budget {
+        let two = review_with(Budget {
             deep_positions: 0,
             ..budget.clone()
-        };
-        let two = review::review(
-            &game,
-            game.moves().len(),
-            &two_passes,
-            &Control::default(),
-            &mut |_| {},
-        );
+        });
         searched += control.nodes.load(Ordering::Relaxed);
         positions += game.positions().len();
         verified += reviewed.plies.iter().filter(|p| p.verified).count();

@@ -408,22 +408,19 @@ fn review_budget<V: Playable>(
         nodes,
         depth: req.depth,
     };
-    let verify = PassLimits {
-        movetime_ms: req
+    // Each later pass: `factor` times the pass before in time or nodes,
+    // `plies` deeper, within the server's bounds.
+    let deeper = |pass: &PassLimits, factor: u64, plies: u32| PassLimits {
+        movetime_ms: pass
             .movetime_ms
-            .map(|t| t.saturating_mul(VERIFY_FACTOR).min(max_ms)),
-        nodes: nodes.map(|n| n.saturating_mul(VERIFY_FACTOR).min(config.max_nodes)),
-        depth: req.depth.map(|d| (d + VERIFY_DEPTH).min(config.max_depth)),
-    };
-    let deep = PassLimits {
-        movetime_ms: verify
-            .movetime_ms
-            .map(|t| t.saturating_mul(DEEP_FACTOR).min(max_ms)),
-        nodes: verify
+            .map(|t| t.saturating_mul(factor).min(max_ms)),
+        nodes: pass
             .nodes
-            .map(|n| n.saturating_mul(DEEP_FACTOR).min(config.max_nodes)),
-        depth: verify.depth.map(|d| (d + DEEP_DEPTH).min(config.max_depth)),
+            .map(|n| n.saturating_mul(factor).min(config.max_nodes)),
+        depth: pass.depth.map(|d| (d + plies).min(config.max_depth)),
     };
+    let verify = deeper(&first, VERIFY_FACTOR, VERIFY_DEPTH);
+    let deep = deeper(&verify, DEEP_FACTOR, DEEP_DEPTH);
     let network = network::<V>(None, false)?;
     // A search without a clock of its own stops at the server's bounds.
     let limits = |pass: &PassLimits, guard: u64| Limits {
