@@ -202,12 +202,7 @@ fn check(args: &[String]) {
             moves += 1;
             let before = deep[i].clamp(-1000, 1000);
             let lost = before + deep[i + 1].clamp(-1000, 1000);
-            let serious = |c: MoveClass| {
-                matches!(
-                    c,
-                    MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin
-                )
-            };
+            let serious = MoveClass::is_mistake_or_worse;
             let marked = serious(p.class);
             let first_class = first.plies[i].class;
             let two_class = two.plies[i].class;

@@ -30,6 +30,13 @@ pub enum MoveClass {
     MissedWin,
 }
 
+impl MoveClass {
+    /// Whether a mistake or worse: `mistake`, `blunder` or `missed_win`.
+    pub fn is_mistake_or_worse(self) -> bool {
+        matches!(self, Self::Mistake | Self::Blunder | Self::MissedWin)
+    }
+}
+
 /// Win-percentage points (expected score × 100) a move gives away to be an
 /// inaccuracy, a mistake, a blunder (Lichess's thresholds, on its scale of
 /// winning chances from −1 to 1: 0.1, 0.2, 0.3).

@@ -300,13 +300,7 @@ fn deepen<V: Evaluate>(
             .filter(|(_, p)| open(&judged[p.ply - 1]) || open(&judged[p.ply]))
             // The third pass is for the moves still in doubt but unmarked:
             // a mistake the second pass confirmed is not searched again.
-            .filter(|(_, p)| {
-                pass == Pass::Verify
-                    || !matches!(
-                        p.class,
-                        MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin
-                    )
-            })
+            .filter(|(_, p)| pass == Pass::Verify || !p.class.is_mistake_or_worse())
             .map(|(i, p)| {
                 let loss = p.expected_before - p.expected_after;
                 let swing = current
