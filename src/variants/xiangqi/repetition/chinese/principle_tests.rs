@@ -43,37 +43,37 @@ fn names(chased: &[Sq]) -> String {
     names.join(" ")
 }
 
+/// A case of [`PRINCIPLES`]: the figure, its moves, the book's decision,
+/// the feature changed, the decision then.
+type Principle = (
+    &'static str,
+    &'static str,
+    &'static str,
+    (&'static str, &'static str),
+    &'static str,
+);
+
 /// The decisions of the book's 参考图28, 参考图49/50, 图26, 图8, 参考图16
 /// (with 参考图37), 图29, 参考图42, 参考图41, 参考图38, 参考图31 and 参考图34,
 /// each beside a position one piece different where the rule must not
-/// apply.
-#[test]
-fn chinese_principles_against_one_feature_different_positions() {
+/// apply: the figure, its moves (ICCS; the last is judged), the book's
+/// decision, the one feature changed (a piece of the FEN and what it
+/// becomes) and the decision then. A decision is the nature's letter (`C`
+/// chase, `I` idle, `M` mate threat), then where the case says, the points
+/// chased in board order and `joint` or `single`.
+#[rustfmt::skip]
+const PRINCIPLES: &[Principle] = &[
     // 参考图28, 车四平二: the chariot could win the advisor by checks, but
     // its checks are all that hold the horse c8 against the chariot c7
     // (做根子捉子，得不偿失): idle. Without Black's chariot nothing depends
     // on the checks, and the same move chases the advisor.
-    let fig = "3a1k3/n1N1a4/2r6/9/9/2P5p/9/7R1/4A4/3AK4 w - - 0 1";
-    let j = judged_last(fig, "h2f2 e8f7 f2h2");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
-    let j = judged_last(&fig.replace("2r6", "9"), "h2f2 e8f7 f2h2");
-    assert_eq!(
-        (j.nature, names(&j.chased)),
-        (Nature::Chase, "d9".to_owned())
-    );
+    ("3a1k3/n1N1a4/2r6/9/9/2P5p/9/7R1/4A4/3AK4 w - - 0 1", "h2f2 e8f7 f2h2", "I", ("2r6", "9"), "C d9"),
     // 参考图49, 马七退八: the cannons g8 and d8 face each other over the
     // horse e8, but Black's cannon cannot take (it would open its general to
     // the horse's checks and mate: 不能离线): the cannon d8 is chased. With
     // Black's advisor d9 gone the general has room, the offer of exchange
     // (兑) stands, and the move is idle.
-    let fig = "3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 w - - 0 1";
-    let j = judged_last(fig, "b6c8 b5c5 c8b6");
-    assert_eq!(
-        (j.nature, names(&j.chased)),
-        (Nature::Chase, "d8".to_owned())
-    );
-    let j = judged_last(&fig.replacen("3akab2", "4kab2", 1), "b6c8 b5c5 c8b6");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 w - - 0 1", "b6c8 b5c5 c8b6", "C d8", ("3akab2", "4kab2"), "I"),
     // 图26, 炮8进3: the cannon e4 would take the elephant e2 with check and
     // open the rank for the cannon just moved to take the chariot d4. The
     // elephant's capture is not ahead by itself (the elephant g0 takes
@@ -81,66 +81,31 @@ fn chinese_principles_against_one_feature_different_positions() {
     // piece takes, its way opened by the check: 长捉车). With the elephant
     // g0 gone the capture with check wins the elephant by itself, and it is
     // chased too.
-    let fig = "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w - - 0 1";
-    let j = judged_last(fig, "d4d7 h4h7 d7d4 h7h4");
-    assert_eq!(
-        (j.nature, names(&j.chased), j.joint),
-        (Nature::Chase, "d4".to_owned(), false)
-    );
-    let j = judged_last(&fig.replace("4KAB2", "4KA3"), "d4d7 h4h7 d7d4 h7h4");
-    assert_eq!(
-        (j.nature, names(&j.chased)),
-        (Nature::Chase, "e2 d4".to_owned())
-    );
+    ("2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w - - 0 1", "d4d7 h4h7 d7d4 h7h4", "C d4 single", ("4KAB2", "4KA3"), "C e2 d4"),
     // 图8, 将6退1: before the step back the chariot that takes the soldier
     // a6 is mated by checks ("黑方退将后方可吃红兵，否则会被红方将死"): the
     // step makes the chase. Without Red's horse d8 there is no such mate,
     // the capture stood before the step, and the step is idle.
-    let fig = "3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w - - 0 1";
-    let j = judged_last(fig, "h9h3 f8f9");
-    assert_eq!(
-        (j.nature, names(&j.chased)),
-        (Nature::Chase, "a6".to_owned())
-    );
-    let j = judged_last(&fig.replace("3Nck3", "4ck3"), "h9h3 f8f9");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w - - 0 1", "h9h3 f8f9", "C a6", ("3Nck3", "4ck3"), "I"),
     // 参考图16, 兵五平六: the soldier steps out of the chariot's attack,
     // which lifts Black's counter from the rook's capture of the soldier f3,
     // and it attacks the advisor d7 itself: the rook's capture counts, a
     // chase (长捉). Without the advisor the soldier wins nothing itself: the
     // capture stood but for the threat to the soldier (避吃促成得子, 参考图37),
     // and the step is idle.
-    let fig = "4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w - - 0 1";
-    let j = judged_last(fig, "e6d6");
-    assert_eq!(
-        (j.nature, names(&j.chased)),
-        (Nature::Chase, "f3".to_owned())
-    );
-    let j = judged_last(&fig.replace("3ab4", "4b4"), "e6d6");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("4k4/9/3ab4/4PR3/4r4/9/5p3/4BA3/9/2B1K4 w - - 0 1", "e6d6", "C f3", ("3ab4", "4b4"), "I"),
     // 图29, 车一平二: the rook threatens to mate by taking Black's chariot
     // h9, which can take it first and lose nothing (the rook e3 takes
     // back, and no mate is left): an offer of exchange, "兑". Without
     // Black's chariot nothing is offered, and the same move is a mate
     // threat.
-    let fig = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w - - 0 1";
-    let j = judged_last(fig, "i3h3");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
-    let j = judged_last(&fig.replace("2bak2r1", "2bak4"), "i3h3");
-    assert_eq!(j.nature, Nature::MateThreat, "{j:?}");
+    ("2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w - - 0 1", "i3h3", "I", ("2bak2r1", "2bak4"), "M"),
     // 参考图42, 仕五退六: the advisor clears the e-file, so Black's general
     // cannot step to e8, and 车五平四 (rook and cannon checking together)
     // leaves only the cannon's block on f7, which the cannon takes through
     // the rook: a new win by checks, joint ("一联合捉子"). Without Red's
     // cannon f1 the rook's check alone wins nothing: idle.
-    let fig = "9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w - - 0 1";
-    let j = judged_last(fig, "e1d0");
-    assert_eq!(
-        (j.nature, names(&j.chased), j.joint),
-        (Nature::Chase, "c7".to_owned(), true)
-    );
-    let j = judged_last(&fig.replace("4AC3", "4A4"), "e1d0");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("9/5k3/2c6/p3R4/9/9/9/r5n1B/4AC3/4KA3 w - - 0 1", "e1d0", "C c7 joint", ("4AC3", "4A4"), "I"),
     // 参考图41, 炮六平二: the cannon's check from h9 is met by the general's
     // step (将5进1), mated by the rook (车三进一), by the elephant's block, lost,
     // or by the advisor's step, after which the rook's checks win a piece:
@@ -148,51 +113,58 @@ fn chinese_principles_against_one_feature_different_positions() {
     // With a black cannon on a8 the general's step is no longer mated (the
     // cannon takes the rook over the general), leaves nothing to win, and
     // the move is idle.
-    let fig = "2baka3/7Cc/n3b1R2/2p6/p5p2/2P6/P6r1/4B1p1C/4A4/4KAB2 w - - 0 1";
-    let j = judged_last(fig, "h8d8 h3d3 d8h8");
-    assert_eq!((j.nature, j.joint), (Nature::Chase, true), "{j:?}");
-    let j = judged_last(&fig.replace("7Cc", "c6Cc"), "h8d8 h3d3 d8h8");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("2baka3/7Cc/n3b1R2/2p6/p5p2/2P6/P6r1/4B1p1C/4A4/4KAB2 w - - 0 1", "h8d8 h3d3 d8h8", "C joint", ("7Cc", "c6Cc"), "I"),
     // 参考图38, 车8平7: the chariot steps out of the horse's attack beside
     // Red's rook f0 and in front of the cannon i0, which could take the
     // rook over it: a joint chase ("联合捉车"). Without the cannon the
     // chariot's attack on the rook, which the general guards, is an offer
     // of exchange: idle.
-    let fig = "2c1kab2/4a4/2n1b4/p3P3p/6p2/9/P7P/1CN1C4/4A3N/2BAKR1rc w - - 0 1";
-    let j = judged_last(fig, "i1g2 h0g0");
-    assert_eq!(
-        (j.nature, names(&j.chased), j.joint),
-        (Nature::Chase, "f0".to_owned(), true)
-    );
-    let j = judged_last(&fig.replace("2BAKR1rc", "2BAKR1r1"), "i1g2 h0g0");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("2c1kab2/4a4/2n1b4/p3P3p/6p2/9/P7P/1CN1C4/4A3N/2BAKR1rc w - - 0 1", "i1g2 h0g0", "C f0 joint", ("2BAKR1rc", "2BAKR1r1"), "I"),
     // 参考图31, 象9进7: the cannon could take the soldier i5, which the horse
     // guards; the whole exchange counts, and Red's answer 炮五进四打象, a
     // capture with check, leaves Black nothing: idle. Without Black's
     // advisor e8 that capture is no check, and the same move chases the
     // soldier (jointly: the chariot wins back what the horse's recapture
     // leaves).
-    let fig = "R2ck4/4a4/4b3b/4r4/2c1C3P/6N2/9/4B4/9/2BAKA3 w - - 0 1";
-    let j = judged_last(fig, "e5e3 i7g5");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
-    let j = judged_last(&fig.replace("4a4", "9"), "e5e3 i7g5");
-    assert_eq!(
-        (j.nature, names(&j.chased), j.joint),
-        (Nature::Chase, "i5".to_owned(), true)
-    );
+    ("R2ck4/4a4/4b3b/4r4/2c1C3P/6N2/9/4B4/9/2BAKA3 w - - 0 1", "e5e3 i7g5", "I", ("4a4", "9"), "C i5 joint"),
     // 参考图34, 炮9退2: the cannon attacks the elephant e2 over the advisor;
     // the general that takes back is mated by 车4平5, and the elephant g0
     // that takes back opens the bottom rank to the chariot's checks, which
     // win the rook h0: a joint chase of the elephant ("联合捉子"). Without
     // Black's chariot both recaptures are safe, and the move is idle.
-    let fig = "3k1ab2/4a4/4b4/2p4R1/6p2/3r5/6P1P/4BA3/2C1K4/6B1c w - - 0 1";
-    let j = judged_last(fig, "h6h0 i0i2");
-    assert_eq!(
-        (j.nature, names(&j.chased), j.joint),
-        (Nature::Chase, "e2".to_owned(), true)
-    );
-    let j = judged_last(&fig.replace("3r5", "9"), "h6h0 i0i2");
-    assert_eq!(j.nature, Nature::Idle, "{j:?}");
+    ("3k1ab2/4a4/4b4/2p4R1/6p2/3r5/6P1P/4BA3/2C1K4/6B1c w - - 0 1", "h6h0 i0i2", "C e2 joint", ("3r5", "9"), "I"),
+];
+
+/// Asserts that a judged move is as `decision` says (see [`PRINCIPLES`]).
+fn assert_decision(j: &Judged, decision: &str, case: &str) {
+    let mut words = decision.split_whitespace();
+    let nature = match words.next() {
+        Some("C") => Nature::Chase,
+        Some("I") => Nature::Idle,
+        Some("M") => Nature::MateThreat,
+        other => panic!("{case}: what nature is {other:?}?"),
+    };
+    assert_eq!(j.nature, nature, "{case}: {j:?}");
+    let (joint, points): (Vec<&str>, Vec<&str>) =
+        words.partition(|w| *w == "joint" || *w == "single");
+    if !points.is_empty() {
+        assert_eq!(names(&j.chased), points.join(" "), "{case}: {j:?}");
+    }
+    if let Some(&joint) = joint.first() {
+        assert_eq!(j.joint, joint == "joint", "{case}: {j:?}");
+    }
+}
+
+/// Each case of [`PRINCIPLES`]: the book's decision, and the other one
+/// with the feature changed.
+#[test]
+fn chinese_principles_against_one_feature_different_positions() {
+    for &(fig, moves, book, (piece, changed), contrast) in PRINCIPLES {
+        assert_decision(&judged_last(fig, moves), book, fig);
+        assert_eq!(fig.matches(piece).count(), 1, "{fig}: which {piece}?");
+        let different = fig.replacen(piece, changed, 1);
+        assert_decision(&judged_last(&different, moves), contrast, &different);
+    }
 }
 
 /// A debugging aid for finding one-feature-different positions:
