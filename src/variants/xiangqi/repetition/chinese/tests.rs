@@ -266,6 +266,7 @@ fn dump_examples() {
 #[test]
 fn the_verdict_table() {
     use crate::variants::{Conduct, Pattern};
+    use Reason::*;
     let side = |natures: &[Nature], joint: bool| Conduct {
         pattern: Pattern::of(natures),
         natures: natures.to_vec(),
@@ -273,81 +274,40 @@ fn the_verdict_table() {
         chases: Vec::new(),
         joint,
     };
+    // A side's conduct in single chases, and in joint ones.
+    let single = |natures: &[Nature]| side(natures, false);
+    let joint = |natures: &[Nature]| side(natures, true);
+    // The rulings: Red (the first mover) loses by `reason`, or a draw.
+    let red = |reason: Reason| (Some(Color::White), reason);
+    let drawn = (None, Repetition);
     let (k, m, c, i) = (
         Nature::Check,
         Nature::MateThreat,
         Nature::Chase,
         Nature::Idle,
     );
-    let cases: [([Conduct; 2], Option<Color>, Reason); 12] = [
+    let cases: [(Conduct, Conduct, (Option<Color>, Reason)); 12] = [
         // One side forbidden, the other allowed: the forbidden side loses,
         // whatever its mix; one idle move makes a side allowed.
-        (
-            [side(&[c, c], false), side(&[i, c], false)],
-            Some(Color::White),
-            Reason::PerpetualChase,
-        ),
-        (
-            [side(&[c, i], false), side(&[i, c], false)],
-            None,
-            Reason::Repetition,
-        ),
-        (
-            [side(&[m, m], false), side(&[i, i], false)],
-            Some(Color::White),
-            Reason::PerpetualMateThreat,
-        ),
-        (
-            [side(&[k, c], false), side(&[i, i], false)],
-            Some(Color::White),
-            Reason::ForbiddenRepetition,
-        ),
-        (
-            [side(&[k, m], false), side(&[i, i], false)],
-            Some(Color::White),
-            Reason::ForbiddenRepetition,
-        ),
-        (
-            [side(&[m, c], false), side(&[i, i], false)],
-            Some(Color::White),
-            Reason::ForbiddenRepetition,
-        ),
+        (single(&[c, c]), single(&[i, c]), red(PerpetualChase)),
+        (single(&[c, i]), single(&[i, c]), drawn),
+        (single(&[m, m]), single(&[i, i]), red(PerpetualMateThreat)),
+        (single(&[k, c]), single(&[i, i]), red(ForbiddenRepetition)),
+        (single(&[k, m]), single(&[i, i]), red(ForbiddenRepetition)),
+        (single(&[m, c]), single(&[i, i]), red(ForbiddenRepetition)),
         // Both forbidden: a perpetual check loses against any other
         // pattern; both checking is drawn.
-        (
-            [side(&[k, k], false), side(&[c, c], false)],
-            Some(Color::White),
-            Reason::PerpetualCheck,
-        ),
-        (
-            [side(&[k, k], false), side(&[k, k], false)],
-            None,
-            Reason::Repetition,
-        ),
+        (single(&[k, k]), single(&[c, c]), red(PerpetualCheck)),
+        (single(&[k, k]), single(&[k, k]), drawn),
         // Single chases lose against a joint chase, not against another
         // single chase, nor when both are joint, nor against mate threats.
-        (
-            [side(&[c, c], false), side(&[c, c], true)],
-            Some(Color::White),
-            Reason::PerpetualChase,
-        ),
-        (
-            [side(&[c, c], false), side(&[c, c], false)],
-            None,
-            Reason::Repetition,
-        ),
-        (
-            [side(&[c, c], true), side(&[k, c], true)],
-            None,
-            Reason::Repetition,
-        ),
-        (
-            [side(&[c, c], false), side(&[m, m], false)],
-            None,
-            Reason::Repetition,
-        ),
+        (single(&[c, c]), joint(&[c, c]), red(PerpetualChase)),
+        (single(&[c, c]), single(&[c, c]), drawn),
+        (joint(&[c, c]), joint(&[k, c]), drawn),
+        (single(&[c, c]), single(&[m, m]), drawn),
     ];
-    for (conduct, loser, reason) in cases {
+    for (first, second, (loser, reason)) in cases {
+        let conduct = [first, second];
         let natures = [&conduct[0].natures, &conduct[1].natures];
         assert_eq!(super::ruling(&conduct), (loser, reason), "{natures:?}");
         // The same with the colours exchanged.
