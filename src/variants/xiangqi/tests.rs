@@ -1,6 +1,6 @@
 use super::*;
 use crate::variants::testing::{perft_suite, refused, Refused};
-use crate::variants::Refusal;
+use crate::variants::Refusal::{self, *};
 use crate::variants::{perft, Color, Game, Outcome, PlayError, Reason, Variant};
 
 /// The chessprogramming.org table "Chinese Chess Perft Results".
@@ -50,6 +50,13 @@ fn refusal(fen: &str, mv: &str) -> Refused {
     refused(&pos(fen), mv, Notation::Iccs)
 }
 
+/// The refusal of `mv` in `fen`, asserted to be of `code`.
+fn refused_as(fen: &str, mv: &str, code: Refusal) -> Refused {
+    let e = refusal(fen, mv);
+    assert_eq!(e.code, code, "{fen} {mv}: {}", e.message);
+    e
+}
+
 #[test]
 fn start_position_moves_by_piece() {
     let moves = legal_strings(START_FEN);
@@ -72,8 +79,7 @@ fn start_position_moves_by_piece() {
 fn horse_leg_is_blocked() {
     // Red horse on b0 with its own piece on b1.
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/1R7/1NBAKABNR w - - 0 1";
-    let e = refusal(fen, "b0c2");
-    assert_eq!(e.code, Refusal::Blocked);
+    let e = refused_as(fen, "b0c2", Blocked);
     assert_eq!(e.message, "the horse's leg at b1 is blocked");
     // The sideways jumps have their legs on a0/c0 (a0 empty, c0 the elephant).
     let moves = legal_strings(fen);
@@ -95,13 +101,11 @@ fn elephant_eye_and_river() {
     let e = refusal(fen, "c0e2");
     assert_eq!(
         (e.code, e.message.as_str()),
-        (Refusal::Blocked, "the elephant's eye at d1 is blocked")
+        (Blocked, "the elephant's eye at d1 is blocked")
     );
-    let e = refusal("3k5/9/9/9/9/9/9/9/9/2B1K4 w - - 0 1", "c0d1");
-    assert_eq!(e.code, Refusal::BadGeometry);
+    refused_as("3k5/9/9/9/9/9/9/9/9/2B1K4 w - - 0 1", "c0d1", BadGeometry);
     // c4 -> e6 would cross the river.
-    let e = refusal("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c4e6");
-    assert_eq!(e.code, Refusal::CrossesRiver);
+    refused_as("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c4e6", CrossesRiver);
 }
 
 #[test]
@@ -155,39 +159,31 @@ fn fen_rejects_impossible_points() {
 
 #[test]
 fn cannon_needs_exactly_one_screen() {
-    let e = refusal(START_FEN, "h2h7");
-    assert_eq!(e.code, Refusal::CannonScreen);
+    let e = refused_as(START_FEN, "h2h7", CannonScreen);
     assert!(
         e.message.contains("there is none between h2 and h7"),
         "{}",
         e.message
     );
     // Two screens on the e-file: the black advisor on e8 and horse on e7.
-    let e = refusal("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1", "e2e9");
-    assert_eq!(e.code, Refusal::CannonScreen);
+    let two_screens = "4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1";
+    let e = refused_as(two_screens, "e2e9", CannonScreen);
     assert!(e.message.contains("are 2"), "{}", e.message);
-    assert!(pos("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1")
-        .parse_move("e2e8", Notation::Iccs)
-        .is_ok());
-    let e = refusal("4k4/4a4/4n4/9/9/9/9/4C4/9/3K5 w - - 0 1", "e2e7");
-    assert_eq!(e.code, Refusal::CannonScreen);
-    let e = refusal("4k4/9/9/9/9/9/9/4C4/4A4/3K5 w - - 0 1", "e2e0");
-    assert_eq!(e.code, Refusal::Blocked);
+    assert!(pos(two_screens).parse_move("e2e8", Notation::Iccs).is_ok());
+    refused_as(two_screens, "e2e7", CannonScreen);
+    refused_as("4k4/9/9/9/9/9/9/4C4/4A4/3K5 w - - 0 1", "e2e0", Blocked);
 }
 
 #[test]
 fn flying_general() {
     // The advisor on e1 is the only thing between the generals.
-    let fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
-    let e = refusal(fen, "e1d2");
-    assert_eq!(e.code, Refusal::FlyingGeneral);
+    let e = refused_as("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "e1d2", FlyingGeneral);
     assert_eq!(
         e.message,
         "the generals would face each other on the e-file"
     );
     // The general may not step onto the open file either.
-    let e = refusal("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0e0");
-    assert_eq!(e.code, Refusal::FlyingGeneral);
+    refused_as("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0e0", FlyingGeneral);
     assert_eq!(
         legal_strings("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"),
         vec!["d0d1".to_owned()]
@@ -198,12 +194,9 @@ fn flying_general() {
 
 #[test]
 fn palace_and_soldier_rules() {
-    let e = refusal("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0c0");
-    assert_eq!(e.code, Refusal::LeavesPalace);
-    let e = refusal("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", "d0c1");
-    assert_eq!(e.code, Refusal::LeavesPalace);
-    let e = refusal("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e3d3");
-    assert_eq!(e.code, Refusal::NotCrossed);
+    refused_as("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0c0", LeavesPalace);
+    refused_as("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", "d0c1", LeavesPalace);
+    refused_as("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e3d3", NotCrossed);
     let e = refusal("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", "e5e4");
     assert_eq!(e.message, "a soldier never moves backward");
     assert!(pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1")
@@ -223,27 +216,24 @@ fn palace_and_soldier_rules() {
 fn pinned_piece_and_self_check() {
     // The red chariot on e3 shields its general from the black chariot on e9.
     let fen = "4r4/3k5/9/9/9/9/4R4/9/9/4K4 w - - 0 1";
-    let e = refusal(fen, "e3d3");
-    assert_eq!(e.code, Refusal::SelfCheck);
+    let e = refused_as(fen, "e3d3", SelfCheck);
     assert_eq!(
         e.message,
         "it leaves the general in check by the Black chariot on e9"
     );
     assert!(pos(fen).parse_move("e3e5", Notation::Iccs).is_ok());
     // A cannon screen: moving onto the line between cannon and general.
-    let e = refusal("4c4/3k5/9/9/9/9/9/R8/9/4K4 w - - 0 1", "a2e2");
-    assert_eq!(e.code, Refusal::SelfCheck);
+    refused_as("4c4/3k5/9/9/9/9/9/R8/9/4K4 w - - 0 1", "a2e2", SelfCheck);
     // The general walking into an attack.
-    let e = refusal("3k5/9/9/9/9/9/9/9/8r/4K4 w - - 0 1", "e0e1");
-    assert_eq!(e.code, Refusal::SelfCheck);
+    refused_as("3k5/9/9/9/9/9/9/9/8r/4K4 w - - 0 1", "e0e1", SelfCheck);
 }
 
 #[test]
 fn other_refusals() {
-    assert_eq!(refusal(START_FEN, "e5e6").code, Refusal::NoPiece);
-    assert_eq!(refusal(START_FEN, "h7e7").code, Refusal::NotYourPiece);
-    assert_eq!(refusal(START_FEN, "a0b0").code, Refusal::OwnPiece);
-    assert_eq!(refusal(START_FEN, "a0a0").code, Refusal::NullMove);
+    refused_as(START_FEN, "e5e6", NoPiece);
+    refused_as(START_FEN, "h7e7", NotYourPiece);
+    refused_as(START_FEN, "a0b0", OwnPiece);
+    refused_as(START_FEN, "a0a0", NullMove);
     assert!(refusal(START_FEN, "z9z9").is_syntax());
     assert!(refusal(START_FEN, "h2e2x").is_syntax());
     assert!(refusal(START_FEN, "h10e2").is_syntax());
@@ -328,21 +318,18 @@ fn outcome_of(fen: &str, moves: &[&str], rules: Rules) -> Outcome {
     game.outcome()
 }
 
+/// The outcome of `moves` played from `fen` under the default rules.
+fn outcome(fen: &str, moves: &[&str]) -> Outcome {
+    outcome_of(fen, moves, Rules::default())
+}
+
 #[test]
 fn checkmate_and_stalemate_both_lose() {
-    let mate = outcome_of(
-        "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1",
-        &["a0a9"],
-        Rules::default(),
-    );
+    let mate = outcome("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", &["a0a9"]);
     assert_eq!(mate.reason(), Some(Reason::Checkmate));
     assert_eq!(mate.winner(), Some(Color::White));
     assert_eq!(mate.result().to_string(), "1-0");
-    let stale = outcome_of(
-        "3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1",
-        &["e7e8"],
-        Rules::default(),
-    );
+    let stale = outcome("3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1", &["e7e8"]);
     assert_eq!(stale.reason(), Some(Reason::Stalemate));
     assert_eq!(stale.winner(), Some(Color::White));
     assert!(!pos("3k5/4P4/9/9/9/9/9/9/9/4K4 b - - 1 1").in_check());
@@ -351,8 +338,8 @@ fn checkmate_and_stalemate_both_lose() {
 #[test]
 fn move_limit_counts_plies_without_capture() {
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 98 60";
-    assert!(outcome_of(fen, &["a1a2"], Rules::default()).is_ongoing());
-    let drawn = outcome_of(fen, &["a1a2", "d9d8"], Rules::default());
+    assert!(outcome(fen, &["a1a2"]).is_ongoing());
+    let drawn = outcome(fen, &["a1a2", "d9d8"]);
     assert_eq!(drawn.reason(), Some(Reason::MoveLimit));
     assert_eq!(drawn.result().to_string(), "1/2-1/2");
     // Another limit, and none.
@@ -378,11 +365,7 @@ fn move_limit_counts_plies_without_capture() {
     )
     .is_ongoing());
     // Soldier moves do not reset the count; captures do.
-    let p = outcome_of(
-        "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 99 60",
-        &["e3e4"],
-        Rules::default(),
-    );
+    let p = outcome("3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 99 60", &["e3e4"]);
     assert_eq!(p.reason(), Some(Reason::MoveLimit));
     let mut game = Game::<Position>::from_fen(
         Some("3k5/9/9/9/9/9/9/9/R8/r3K4 w - - 99 60"),
@@ -397,29 +380,16 @@ fn move_limit_counts_plies_without_capture() {
 #[test]
 fn mate_outranks_the_move_limit() {
     // The 100th ply without capture is also mate: mate wins.
-    let o = outcome_of(
-        "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 99 60",
-        &["a0a9"],
-        Rules::default(),
-    );
+    let o = outcome("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 99 60", &["a0a9"]);
     assert_eq!(o.reason(), Some(Reason::Checkmate));
 }
 
 #[test]
 fn insufficient_material() {
-    let o = outcome_of(
-        "3k5/4a4/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1",
-        &[],
-        Rules::default(),
-    );
+    let o = outcome("3k5/4a4/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1", &[]);
     assert_eq!(o.reason(), Some(Reason::InsufficientMaterial));
     // A single soldier is enough to play on.
-    assert!(outcome_of(
-        "3k5/4a4/9/9/3P5/9/9/9/4A4/2B1K4 w - - 0 1",
-        &[],
-        Rules::default()
-    )
-    .is_ongoing());
+    assert!(outcome("3k5/4a4/9/9/3P5/9/9/9/4A4/2B1K4 w - - 0 1", &[]).is_ongoing());
 }
 
 #[test]
@@ -431,7 +401,7 @@ fn game_record_errors() {
     match err {
         PlayError::Illegal { index, error, .. } => {
             assert_eq!(index, 3);
-            assert_eq!(error.code(), Refusal::BadGeometry);
+            assert_eq!(error.code(), BadGeometry);
         }
         other => panic!("{other:?}"),
     }
