@@ -7,77 +7,63 @@ use crate::variants::Color;
 
 // --- What counts as a threat (a chase when new) ---
 
+/// What counts as a threat, case by case (FEN, the victim's point, whether
+/// threatened): whether Red threatens the piece on that point, from any
+/// attacker.
 #[test]
-fn the_general_as_only_defender() {
-    // The black general on e9 guards the advisor on e8: no threat.
-    assert!(!threatened(
-        "4k4/R3a4/9/9/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "e8"
-    ));
-    // With the red horse on c7 also hitting e8, the general cannot retake.
-    assert!(threatened(
-        "4k4/R3a4/2N6/9/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "e8"
-    ));
-    // Retaking would put the black general face to face with the red one.
-    assert!(threatened(
-        "4k4/R3a4/9/9/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "e8"
-    ));
-}
-
-#[test]
-fn a_pinned_defender_does_not_protect() {
-    // The black horse on e7 guards the cannon on c8, but the red chariot on
-    // e1 pins it to its general.
-    assert!(threatened(
-        "4k4/R1c6/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1",
-        Color::White,
-        "c8"
-    ));
-    // Unpinned (a black advisor on e8 stands in the chariot's way): protected.
-    assert!(!threatened(
-        "4k4/R1c1a4/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1",
-        Color::White,
-        "c8"
-    ));
-}
-
-#[test]
-fn the_flying_general_pins_too() {
-    // The black horse on e6 is the only piece between the generals: it may
-    // not leave the file to retake on c7.
-    assert!(threatened(
-        "4k4/9/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "c7"
-    ));
-    // With the black advisor on e8 also on the file, the horse may retake.
-    assert!(!threatened(
-        "4k4/4a4/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "c7"
-    ));
-}
-
-#[test]
-fn fake_protection_through_a_cannon_screen() {
-    // The black cannon on c9 "guards" c6 over the red chariot on c7, but
-    // once the chariot takes, the screen is gone.
-    assert!(threatened(
-        "2c1k4/9/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "c6"
-    ));
-    // With a black horse on c8 the cannon has a screen after the capture.
-    assert!(!threatened(
-        "2c1k4/2n6/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1",
-        Color::White,
-        "c6"
-    ));
+fn what_counts_as_a_threat() {
+    for (fen, victim, want) in [
+        // -- The general as the only defender.
+        // The black general on e9 guards the advisor on e8: no threat.
+        ("4k4/R3a4/9/9/9/9/9/9/9/3K5 w - - 0 1", "e8", false),
+        // With the red horse on c7 also hitting e8, the general cannot retake.
+        ("4k4/R3a4/2N6/9/9/9/9/9/9/3K5 w - - 0 1", "e8", true),
+        // Retaking would put the black general face to face with the red one.
+        ("4k4/R3a4/9/9/9/9/9/9/9/4K4 w - - 0 1", "e8", true),
+        // -- A pinned defender does not protect.
+        // The black horse on e7 guards the cannon on c8, but the red chariot on
+        // e1 pins it to its general.
+        ("4k4/R1c6/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1", "c8", true),
+        // Unpinned (a black advisor on e8 stands in the chariot's way): protected.
+        ("4k4/R1c1a4/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1", "c8", false),
+        // -- The flying general pins too.
+        // The black horse on e6 is the only piece between the generals: it may
+        // not leave the file to retake on c7.
+        ("4k4/9/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1", "c7", true),
+        // With the black advisor on e8 also on the file, the horse may retake.
+        ("4k4/4a4/R1c6/4n4/9/9/9/9/9/4K4 w - - 0 1", "c7", false),
+        // -- Fake protection through a cannon screen.
+        // The black cannon on c9 "guards" c6 over the red chariot on c7, but
+        // once the chariot takes, the screen is gone.
+        ("2c1k4/9/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1", "c6", true),
+        // With a black horse on c8 the cannon has a screen after the capture.
+        ("2c1k4/2n6/2R6/2n6/9/9/9/9/9/3K5 w - - 0 1", "c6", false),
+        // -- By kind of piece.
+        // A horse attacking a protected chariot threatens it all the same.
+        ("3k5/9/9/9/2r1r4/9/3N5/9/9/4K4 w - - 0 1", "e5", true),
+        // A chariot attacking a protected horse does not.
+        ("3k5/9/9/9/r1n6/9/9/9/9/2R1K4 w - - 0 1", "c5", false),
+        // An elephant attacking a protected horse threatens it.
+        ("r2k5/9/9/9/9/9/9/n8/9/2B1K4 w - - 0 1", "a2", true),
+        // Soldiers and generals never chase.
+        ("3k5/9/9/4r4/4P4/9/9/9/9/5K3 w - - 0 1", "e6", false),
+        ("3k5/9/9/9/9/9/9/4n4/4K4/9 w - - 0 1", "e2", false),
+        // A soldier that has not crossed the river is no victim; one that has, is.
+        ("3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1", "a6", false),
+        ("3k5/9/9/9/9/p8/9/9/9/R3K4 w - - 0 1", "a4", true),
+        // -- Mutual attacks of one kind are not chases.
+        // Two chariots facing each other on the a-file.
+        ("3k5/9/r8/9/9/9/9/9/9/R3K4 w - - 0 1", "a7", false),
+        // Unless the black chariot may not take back: it is the only piece
+        // between the generals (and unprotected).
+        ("4k4/9/R3r4/9/9/9/9/9/9/4K4 w - - 0 1", "e7", true),
+    ] {
+        assert_eq!(
+            threatened(fen, Color::White, victim),
+            want,
+            "{fen}: is {victim} threatened?"
+        );
+    }
 }
 
 #[test]
@@ -110,67 +96,6 @@ fn sliding_along_the_line_is_not_a_new_attack() {
     // Arriving from another line is a new attack.
     let fen = "3k5/4n4/R8/9/9/9/9/9/9/4K4 w - - 0 1";
     assert_eq!(chased(fen, "a7a8"), vec!["e8".to_owned()]);
-}
-
-#[test]
-fn chases_by_kind_of_piece() {
-    // A horse attacking a protected chariot threatens it all the same.
-    assert!(threatened(
-        "3k5/9/9/9/2r1r4/9/3N5/9/9/4K4 w - - 0 1",
-        Color::White,
-        "e5"
-    ));
-    // A chariot attacking a protected horse does not.
-    assert!(!threatened(
-        "3k5/9/9/9/r1n6/9/9/9/9/2R1K4 w - - 0 1",
-        Color::White,
-        "c5"
-    ));
-    // An elephant attacking a protected horse threatens it.
-    assert!(threatened(
-        "r2k5/9/9/9/9/9/9/n8/9/2B1K4 w - - 0 1",
-        Color::White,
-        "a2"
-    ));
-    // Soldiers and generals never chase.
-    assert!(!threatened(
-        "3k5/9/9/4r4/4P4/9/9/9/9/5K3 w - - 0 1",
-        Color::White,
-        "e6"
-    ));
-    assert!(!threatened(
-        "3k5/9/9/9/9/9/9/4n4/4K4/9 w - - 0 1",
-        Color::White,
-        "e2"
-    ));
-    // A soldier that has not crossed the river is no victim; one that has, is.
-    assert!(!threatened(
-        "3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1",
-        Color::White,
-        "a6"
-    ));
-    assert!(threatened(
-        "3k5/9/9/9/9/p8/9/9/9/R3K4 w - - 0 1",
-        Color::White,
-        "a4"
-    ));
-}
-
-#[test]
-fn mutual_attacks_of_one_kind_are_not_chases() {
-    // Two chariots facing each other on the a-file.
-    assert!(!threatened(
-        "3k5/9/r8/9/9/9/9/9/9/R3K4 w - - 0 1",
-        Color::White,
-        "a7"
-    ));
-    // Unless the black chariot may not take back: it is the only piece
-    // between the generals (and unprotected).
-    assert!(threatened(
-        "4k4/9/R3r4/9/9/9/9/9/9/4K4 w - - 0 1",
-        Color::White,
-        "e7"
-    ));
 }
 
 // --- Fairy-Stockfish's public repetition vectors ---
