@@ -27,6 +27,23 @@ fn refusal(p: &Position, mv: &str) -> Refused {
     refused(p, mv, Notation)
 }
 
+/// Asserts that `mv` is refused in `p` with `message`.
+fn assert_refused(p: &Position, mv: &str, message: &str) {
+    assert_eq!(refusal(p, mv).message, message, "{mv}");
+}
+
+/// The position after `mv` played in `fen`.
+fn played(fen: &str, mv: &str) -> Position {
+    let mut p = pos(fen);
+    p.make(p.parse_move(mv, Notation).unwrap());
+    p
+}
+
+/// The code of a white piece of `kind`.
+fn white(kind: u8) -> u8 {
+    board::code(Color::White, kind)
+}
+
 /// A board with the white shah on k1, the black shah on k9 and one white
 /// piece on f5; ranks written from 10 down.
 fn lone(piece: &str) -> Position {
@@ -124,12 +141,10 @@ fn refusals_in_the_games_own_terms() {
             "the giraffe's diagonal square c3 is occupied"
         )
     );
-    let e = refusal(&lone("T"), "f5g6");
-    assert_eq!(e.message, "a talia must move at least two squares");
-    let e = refusal(&lone("R"), "f5g6");
-    assert_eq!(e.message, "a rukh moves along a rank or a file");
+    assert_refused(&lone("T"), "f5g6", "a talia must move at least two squares");
+    assert_refused(&lone("R"), "f5g6", "a rukh moves along a rank or a file");
     let start = Position::start_position(&Rules::default());
-    assert_eq!(refusal(&start, "f3f5").message, "a pawn moves one square straight forward and captures one square diagonally forward; it has no double step");
+    assert_refused(&start, "f3f5", "a pawn moves one square straight forward and captures one square diagonally forward; it has no double step");
     assert!(refusal(&start, "zz").is_syntax());
     for text in ["é1a2", "a1é2", "🀄", "a10@", "~", "a8z9~", "l2"] {
         assert!(refusal(&start, text).is_syntax(), "{text}");
@@ -139,14 +154,9 @@ fn refusals_in_the_games_own_terms() {
 #[test]
 fn promotion_by_pawn_type() {
     // A pawn of rooks on b9 becomes a rukh; a pawn of the shah a prince.
-    let p = pos("11/1PR8k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1");
-    let m = p.parse_move("b9b10", Notation).unwrap();
-    let mut after = p;
-    after.make(m);
+    let after = played("11/1PR8k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1", "b9b10");
     assert!(Position::to_fen(&after).starts_with("1R9/"));
-    let p = pos("11/1PK8k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1");
-    let mut after = p;
-    after.make(p.parse_move("b9b10", Notation).unwrap());
+    let after = played("11/1PK8k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1", "b9b10");
     assert!(Position::to_fen(&after).starts_with("1S9/"));
     // An unpromoted pawn on its last rank is refused in FEN.
     assert!(fen::parse(
@@ -187,23 +197,22 @@ fn citadels() {
     assert!(Position::to_fen(g.current()).contains(" -/K "));
     // A prince may not enter while its shah is on the board.
     let p = pos("11/S10/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1");
-    assert_eq!(
-        refusal(&p, "a9z9").message,
-        "only the highest-ranking royal may enter the enemy citadel"
+    assert_refused(
+        &p,
+        "a9z9",
+        "only the highest-ranking royal may enter the enemy citadel",
     );
     // Only the adventitious king enters its own citadel.
     let p = pos("11/10k/11/11/11/11/11/11/10K/10A w -/- - 0/0 0 1");
     assert!(p.parse_move("k1l2", Notation).is_ok());
-    assert_eq!(
-        refusal(&p, "k2l2").message,
-        "only the adventitious king may enter its own citadel"
+    assert_refused(
+        &p,
+        "k2l2",
+        "only the adventitious king may enter its own citadel",
     );
     // Nothing else enters: a rukh on k2 cannot go to l2.
     let p = pos("11/9k1/11/11/11/11/11/11/10R/K10 w -/- - 0/0 0 1");
-    assert_eq!(
-        refusal(&p, "k2l2").message,
-        "no piece but a royal ever enters a citadel"
-    );
+    assert_refused(&p, "k2l2", "no piece but a royal ever enters a citadel");
     // Nothing in a citadel is attacked: the black rukh on k2 stands next to
     // l2 and does not attack White's adventitious king inside.
     let p = pos("11/10k/11/11/11/11/11/11/10r/K10 w A/- - 0/0 0 1");
@@ -231,10 +240,7 @@ fn the_exchange() {
     );
     // Without the right, or without check and with other moves, it is refused.
     let used = pos("11/5r4k/11/11/11/11/11/11/5K5/W10 w -/- - 0/0 0 1");
-    assert_eq!(
-        refusal(&used, "f2~a1").message,
-        "the exchange has already been used"
-    );
+    assert_refused(&used, "f2~a1", "the exchange has already been used");
     let calm = pos("11/10k/11/11/11/11/11/11/5K5/W10 w -/- K 0/0 0 1");
     assert_eq!(refusal(&calm, "f2~a1").code, Refusal::ExchangeNotAllowed);
 }
@@ -243,9 +249,7 @@ fn the_exchange() {
 fn the_pawn_of_pawns() {
     let second = Setup::Standard.second_arrival();
     // First arrival: it stays on its last rank, dormant.
-    let p = pos("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1");
-    let mut a = p;
-    a.make(p.parse_move("a9a10", Notation).unwrap());
+    let a = played("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 0/0 0 1", "a9a10");
     assert_eq!(a.arrivals, [1, 0]);
     assert!(a.dormant(s("a10")));
     // Dormant: it cannot move, cannot be captured, attacks nothing.
@@ -258,22 +262,12 @@ fn the_pawn_of_pawns() {
     // No fork and nothing trapped: refused.
     assert_eq!(refusal(&p, "a10@b5").code, Refusal::BadRelocation);
     // Second arrival: straight to the shah's pawn's start square f3.
-    let p = pos("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 1/0 0 1");
-    let mut a = p;
-    a.make(p.parse_move("a9a10", Notation).unwrap());
-    assert_eq!(
-        a.at(second[0]),
-        board::code(Color::White, board::PAWN_OF_PAWNS)
-    );
+    let a = played("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 1/0 0 1", "a9a10");
+    assert_eq!(a.at(second[0]), white(board::PAWN_OF_PAWNS));
     assert_eq!(a.arrivals, [2, 0]);
     // Third arrival: an adventitious king.
-    let p = pos("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 2/0 0 1");
-    let mut a = p;
-    a.make(p.parse_move("a9a10", Notation).unwrap());
-    assert_eq!(
-        a.at(s("a10")),
-        board::code(Color::White, board::ADVENTITIOUS)
-    );
+    let a = played("11/PP9k/11/11/11/11/11/11/11/10K w -/- - 2/0 0 1", "a9a10");
+    assert_eq!(a.at(s("a10")), white(board::ADVENTITIOUS));
 }
 
 #[test]
@@ -567,13 +561,11 @@ fn a_royal_bars_the_second_arrival() {
     let p = pos("11/PP9k/11/11/11/11/11/5K5/11/11 w -/- - 1/0 0 1");
     assert_eq!(refusal(&p, "a9a10").code, Refusal::SecondArrivalBarred);
     // A non-royal there is removed instead.
-    let p = pos("11/PP9k/11/11/11/11/11/5pr5/11/K10 w -/- - 1/0 0 1");
-    let mut a = p;
-    a.make(p.parse_move("a9a10", Notation).unwrap());
-    assert_eq!(
-        a.at(s("f3")),
-        board::code(Color::White, board::PAWN_OF_PAWNS)
+    let a = played(
+        "11/PP9k/11/11/11/11/11/5pr5/11/K10 w -/- - 1/0 0 1",
+        "a9a10",
     );
+    assert_eq!(a.at(s("f3")), white(board::PAWN_OF_PAWNS));
 }
 
 #[test]
