@@ -75,12 +75,21 @@ fn assert_mate_in<V: Evaluate>(fen: &str, n: u32) {
     );
 }
 
+/// A mate in one and one in two in each variant.
 #[test]
-fn xiangqi_mates_in_one_and_two() {
-    // Two chariots: mate on the back rank.
+fn mates_in_one_and_two() {
+    // Xiangqi, two chariots: mate on the back rank.
     assert_mate_in::<xiangqi::Xiangqi>("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 1);
     // Check on the file, then the second chariot takes away the last square.
     assert_mate_in::<xiangqi::Xiangqi>("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", 2);
+    // Taxi chess.
+    assert_mate_in::<taxi::Taxi>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 16/16", 1);
+    assert_mate_in::<taxi::Taxi>("k7/8/2K5/8/8/8/8/7R w - - 0 1 16/16", 2);
+    // Tamerlane, two rukhs: the shah on a10 is left without a move (which
+    // loses).
+    let tamerlane_mate_in = assert_mate_in::<tamerlane::Tamerlane>;
+    tamerlane_mate_in("k10/2R8/11/11/11/11/11/11/11/3R2K4 w -/- Kk 0/0 0 1", 1);
+    tamerlane_mate_in("k10/11/11/2R8/11/11/11/11/11/3R2K4 w -/- Kk 0/0 0 1", 2);
 }
 
 #[test]
@@ -98,12 +107,6 @@ fn xiangqi_stalemate_wins() {
 }
 
 #[test]
-fn taxi_mates_in_one_and_two() {
-    assert_mate_in::<taxi::Taxi>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 16/16", 1);
-    assert_mate_in::<taxi::Taxi>("k7/8/2K5/8/8/8/8/7R w - - 0 1 16/16", 2);
-}
-
-#[test]
 fn taxi_mate_that_cannot_be_paid_for_is_not_seen() {
     // Ra8 would mate, but it costs 7 and White has 4 + 2.
     let g = game::<taxi::Taxi>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 4/16");
@@ -113,19 +116,6 @@ fn taxi_mate_that_cannot_be_paid_for_is_not_seen() {
         !matches!(r.lines[0].score, Score::Mate(1)),
         "{:?}",
         r.lines[0]
-    );
-}
-
-#[test]
-fn tamerlane_mates_in_one_and_two() {
-    // Two rukhs: the shah on a10 is left without a move (which loses).
-    assert_mate_in::<tamerlane::Tamerlane>(
-        "k10/2R8/11/11/11/11/11/11/11/3R2K4 w -/- Kk 0/0 0 1",
-        1,
-    );
-    assert_mate_in::<tamerlane::Tamerlane>(
-        "k10/11/11/2R8/11/11/11/11/11/3R2K4 w -/- Kk 0/0 0 1",
-        2,
     );
 }
 
@@ -462,9 +452,16 @@ fn assert_exchange<V: Evaluate>(fen: &str, text: &str, lo: i32, hi: i32) {
     assert!(!pos.see_ge(mv, hi + 1), "{fen} {text}: wins more than {hi}");
 }
 
+/// Each move's exchange value is exactly the value given: (FEN, move, value).
+fn exchanges_are_exactly<V: Evaluate>(cases: &[(&str, &str, i32)]) {
+    for &(fen, mv, value) in cases {
+        assert_exchange::<V>(fen, mv, value, value);
+    }
+}
+
 #[test]
 fn xiangqi_exchanges_are_played_out() {
-    for (fen, mv, value) in [
+    exchanges_are_exactly::<xiangqi::Xiangqi>(&[
         // An undefended soldier: the chariot wins it (60).
         ("5k3/9/9/4p4/9/4R4/9/9/9/3K5 w - - 0 1", "e4e6", 60),
         // Defended by a horse: the chariot is lost for the soldier.
@@ -486,14 +483,12 @@ fn xiangqi_exchanges_are_played_out() {
         // cannon on e2 (screen e5) guards e7, so the horse is won outright.
         ("9/4k4/3Rn4/9/4P4/9/9/4C4/9/3K5 w - - 0 1", "d7e7", 270),
         ("9/4k4/3Rn4/9/4P4/9/9/9/9/3K5 w - - 0 1", "d7e7", -330),
-    ] {
-        assert_exchange::<xiangqi::Xiangqi>(fen, mv, value, value);
-    }
+    ]);
 }
 
 #[test]
 fn taxi_exchanges_are_played_out() {
-    for (fen, mv, value) in [
+    exchanges_are_exactly::<taxi::Taxi>(&[
         // A pawn defended by a pawn costs the rook that takes it.
         ("4k3/3p4/4p3/8/4R3/8/8/4K3 w - - 0 1 99/99", "e4e6", -400),
         // An undefended knight is won.
@@ -505,9 +500,7 @@ fn taxi_exchanges_are_played_out() {
         // nothing but its income of 2, Black's rook cannot travel three squares.
         ("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/0", "a1a5", 100),
         ("r3k3/8/8/p7/8/8/8/R3K3 w - - 0 1 99/99", "a1a5", -400),
-    ] {
-        assert_exchange::<taxi::Taxi>(fen, mv, value, value);
-    }
+    ]);
 }
 
 #[test]
