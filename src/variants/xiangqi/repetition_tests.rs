@@ -60,6 +60,24 @@ pub(super) fn chased(fen: &str, mv: &str) -> Vec<String> {
         .collect()
 }
 
+/// Asserts that the API's words for `o` say `needle`.
+fn assert_words(g: &Game<Position>, o: &Outcome, needle: &str) {
+    let words = words(g, o);
+    assert!(words.contains(needle), "{words}");
+}
+
+/// The game's outcome, asserted to be a repetition draw in which both
+/// sides' conduct was allowed.
+fn drawn_both_allowed(g: &Game<Position>) -> Outcome {
+    let o = g.outcome();
+    assert_eq!(o.reason(), Some(Reason::Repetition), "{}", words(g, &o));
+    assert_eq!(
+        patterns(o.repetition().unwrap()),
+        [Pattern::Allowed, Pattern::Allowed]
+    );
+    o
+}
+
 #[test]
 pub(super) fn one_sided_perpetual_check_loses() {
     let fen = "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1";
@@ -88,10 +106,10 @@ pub(super) fn one_sided_perpetual_check_loses() {
     assert_eq!(r.cycle, (1, 9));
     assert_eq!(patterns(r), [Pattern::PerpetualCheck, Pattern::Allowed]);
     assert_eq!(r.in_breach, Some(Color::White));
-    assert!(
-        words(&g, &o).contains("Red gave check with every move of the repetition (plies 2-9)"),
-        "{}",
-        words(&g, &o)
+    assert_words(
+        &g,
+        &o,
+        "Red gave check with every move of the repetition (plies 2-9)",
     );
 }
 
@@ -101,14 +119,9 @@ pub(super) fn intermittent_check_is_a_draw() {
         "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
         &repeat(&["a7a8", "e8e9", "a8a7", "e9e8"], 2),
     );
-    let o = g.outcome();
-    assert_eq!(o.reason(), Some(Reason::Repetition));
+    let o = drawn_both_allowed(&g);
     assert!(o.is_draw());
     assert_eq!(o.repetition().unwrap().occurrences, vec![0, 4, 8]);
-    assert_eq!(
-        patterns(o.repetition().unwrap()),
-        [Pattern::Allowed, Pattern::Allowed]
-    );
 }
 
 #[test]
@@ -127,7 +140,7 @@ pub(super) fn mutual_perpetual_check_is_a_draw() {
         patterns(o.repetition().unwrap()),
         [Pattern::PerpetualCheck, Pattern::PerpetualCheck]
     );
-    assert!(words(&g, &o).contains("both sides checked perpetually"));
+    assert_words(&g, &o, "both sides checked perpetually");
 }
 
 #[test]
@@ -168,11 +181,7 @@ pub(super) fn cannon_chasing_a_chariot_loses() {
     assert_eq!(r.conduct[0].pattern, Pattern::PerpetualChase);
     assert_eq!(r.conduct[0].chased, vec![sq(0, 7)]);
     assert_eq!(r.conduct[1].pattern, Pattern::Allowed);
-    assert!(
-        words(&g, &o).contains("Red chased the Black chariot (now on a7)"),
-        "{}",
-        words(&g, &o)
-    );
+    assert_words(&g, &o, "Red chased the Black chariot (now on a7)");
 }
 
 #[test]
@@ -181,12 +190,7 @@ pub(super) fn a_soldier_may_chase() {
     // and the chariot's attacks on the soldier hit a protected piece.
     let fen = "4k4/9/9/4r4/R3P4/9/9/9/9/5K3 b - - 0 1";
     let g = game(fen, &repeat(&["e6d6", "e5d5", "d6e6", "d5e5"], 2));
-    let o = g.outcome();
-    assert_eq!(o.reason(), Some(Reason::Repetition), "{}", words(&g, &o));
-    assert_eq!(
-        patterns(o.repetition().unwrap()),
-        [Pattern::Allowed, Pattern::Allowed]
-    );
+    drawn_both_allowed(&g);
 }
 
 #[test]
@@ -296,7 +300,7 @@ pub(super) fn no_repetition_draw_before_a_move() {
         g.outcome().repetition().unwrap().in_breach,
         Some(Color::White)
     );
-    assert!(words(&g, &g.outcome()).contains("may not be drawn before move 26"));
+    assert_words(&g, &g.outcome(), "may not be drawn before move 26");
     // From move 5 on the draw stands.
     let g = game_with(fen, &shuffle, rules(5));
     assert_eq!(g.outcome().reason(), Some(Reason::Repetition));
