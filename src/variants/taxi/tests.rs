@@ -2,7 +2,7 @@ use super::*;
 use crate::prose;
 use crate::variants::testing::{perft_suite, refused};
 use crate::variants::Refusal;
-use crate::variants::{perft, Game};
+use crate::variants::{perft, Game, Outcome};
 
 pub(super) fn pos(fen: &str) -> Position {
     Position::from_fen(fen, &Rules::default()).unwrap()
@@ -19,6 +19,14 @@ pub(super) fn with_rules(fen: &str, rules: Rules) -> Position {
 pub(super) fn find(p: &Position, uci: &str) -> Move {
     p.parse_move(uci, Notation::Uci)
         .unwrap_or_else(|e| panic!("{uci}: {e:?}"))
+}
+
+/// The game's outcome, asserted to be an end by `reason` (the message
+/// gives the API's words for what it is instead).
+fn ended_by(game: &Game<Position>, reason: Reason) -> Outcome {
+    let o = game.outcome();
+    assert_eq!(o.reason(), Some(reason), "{}", prose::outcome(game, &o));
+    o
 }
 
 const UNLIMITED: &str = "1000000/1000000";
@@ -96,13 +104,7 @@ fn the_seeds_stalemate_line() {
     let m = find(game.current(), "b3a3");
     assert_eq!(m.cost, 2, "travel 1 + removal from a3 1");
     game.play(m);
-    let o = game.outcome();
-    assert_eq!(
-        o.reason(),
-        Some(Reason::Stalemate),
-        "{}",
-        prose::outcome(&game, &o)
-    );
+    let o = ended_by(&game, Reason::Stalemate);
     assert_eq!(o.result().to_string(), "1/2-1/2");
 }
 
@@ -264,13 +266,7 @@ fn mate_by_bankruptcy() {
     // White's king on a1 is checked by the queen on b2; Kxb2 would cost
     // 1 + 2 and White has 0 + 2.
     let mut game = Game::new(pos("7k/8/8/8/8/8/1q6/K7 w - - 0 1 0/0"), Rules::default());
-    let o = game.outcome();
-    assert_eq!(
-        o.reason(),
-        Some(Reason::Bankruptcy),
-        "{}",
-        prose::outcome(&game, &o)
-    );
+    let o = ended_by(&game, Reason::Bankruptcy);
     assert_eq!(o.winner(), Some(Color::Black));
     // With one more unit it is no mate: Kxb2 is affordable.
     game = Game::new(pos("7k/8/8/8/8/8/1q6/K7 w - - 0 1 1/0"), Rules::default());
