@@ -10,23 +10,15 @@ const CELL: f64 = 56.0;
 const MARGIN: f64 = 48.0;
 const CJK: &str = r#"font-family="Noto Serif CJK SC, Noto Sans CJK SC, Source Han Serif, SimSun, Songti SC, serif""#;
 
+/// The traditional characters of each side's pieces, in the order of
+/// [`Kind`] (general, advisor, elephant, horse, chariot, cannon, soldier).
+const CHARACTERS: [[&str; 7]; 2] = [
+    ["帥", "仕", "相", "傌", "俥", "炮", "兵"],
+    ["將", "士", "象", "馬", "車", "砲", "卒"],
+];
+
 fn character(c: Color, kind: Kind) -> &'static str {
-    match (c, kind) {
-        (Color::White, Kind::General) => "帥",
-        (Color::White, Kind::Advisor) => "仕",
-        (Color::White, Kind::Elephant) => "相",
-        (Color::White, Kind::Horse) => "傌",
-        (Color::White, Kind::Chariot) => "俥",
-        (Color::White, Kind::Cannon) => "炮",
-        (Color::White, Kind::Soldier) => "兵",
-        (Color::Black, Kind::General) => "將",
-        (Color::Black, Kind::Advisor) => "士",
-        (Color::Black, Kind::Elephant) => "象",
-        (Color::Black, Kind::Horse) => "馬",
-        (Color::Black, Kind::Chariot) => "車",
-        (Color::Black, Kind::Cannon) => "砲",
-        (Color::Black, Kind::Soldier) => "卒",
-    }
+    CHARACTERS[c.index()][kind as usize - 1]
 }
 
 impl Draw for Xiangqi {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::params::*;
 use super::*;
 use crate::tablebase::{Distance, Entry};
-use crate::variants::{Repeats, Verdict};
+use crate::variants::{Played, Repeats, Verdict};
 
 pub(super) struct Searcher<'a, V: Evaluate> {
     pub(super) rules: &'a V::Rules,
@@ -459,7 +459,12 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     /// knows; a draw that may be claimed (fifty moves in Taxi chess) counts
     /// as a draw: the side it suits will claim it.
     pub(super) fn verdict(&self, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {
-        V::verdict(&self.path, &self.moves, self.rules, has_legal_move, repeats).or_else(|| {
+        let played = Played {
+            positions: &self.path,
+            moves: &self.moves,
+            rules: self.rules,
+        };
+        V::verdict(played, has_legal_move, repeats).or_else(|| {
             let claimable = V::claimable_draws(&self.path, 1);
             claimable.first().map(|&r| Verdict::draw(r))
         })

@@ -290,9 +290,7 @@ proptest! {
             g.current().legal_moves(&mut legal);
             let outcome = g.outcome();
             let seen = V::verdict(
-                g.positions(),
-                g.moves(),
-                g.rules(),
+                g.played(),
                 !legal.is_empty(),
                 &crate::variants::Repeats::None,
             );

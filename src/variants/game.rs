@@ -1,7 +1,7 @@
 //! A game record: a start position and the moves played since, replayed with
 //! every rule checked. This is what the API builds from `fen` + `moves`.
 
-use super::{FenError, MoveError, Outcome, Repeats, Variant, Verdict};
+use super::{FenError, MoveError, Outcome, Played, Repeats, Variant, Verdict};
 
 /// Why a move of a game record could not be played. Like shakmaty's
 /// `PlayError`, a refusal hands back the position it was refused in, so a
@@ -128,12 +128,19 @@ impl<V: Variant> Game<V> {
         self.verdict(!moves.is_empty()).into()
     }
 
+    /// The game as played so far, as a verdict reads it.
+    pub fn played(&self) -> Played<'_, V> {
+        Played {
+            positions: &self.positions,
+            moves: &self.moves,
+            rules: &self.rules,
+        }
+    }
+
     /// The variant's verdict, given whether the side to move has a legal move.
     pub fn verdict(&self, has_legal_move: bool) -> Option<Verdict> {
         V::verdict(
-            &self.positions,
-            &self.moves,
-            &self.rules,
+            self.played(),
             has_legal_move,
             &Repeats::Occurrences(self.occurrences()),
         )
@@ -170,10 +177,13 @@ impl<V: Variant> Game<V> {
             .last()
             .expect("the new position")
             .legal_moves(&mut replies);
+        let played = Played {
+            positions: &positions,
+            moves: &moves,
+            rules: &self.rules,
+        };
         V::verdict(
-            &positions,
-            &moves,
-            &self.rules,
+            played,
             !replies.is_empty(),
             &Repeats::Occurrences(occurrences),
         )
@@ -195,13 +205,7 @@ impl<V: Variant> Game<V> {
             self.current().legal_moves(&mut moves);
             !moves.is_empty()
         };
-        V::verdict(
-            &self.positions,
-            &self.moves,
-            &self.rules,
-            has_legal_move,
-            &Repeats::None,
-        )
+        V::verdict(self.played(), has_legal_move, &Repeats::None)
     }
 
     /// Plays a move already known to be legal in the current position.

@@ -368,6 +368,26 @@ impl Outcome {
     }
 }
 
+/// A game as played so far, as a verdict reads it: every position from the
+/// start, the moves between them, and the rules.
+#[derive(Debug)]
+pub struct Played<'a, V: Variant> {
+    /// Every position from the start; the last is the current one.
+    pub positions: &'a [V],
+    /// The moves between them.
+    pub moves: &'a [V::Move],
+    /// The rules.
+    pub rules: &'a V::Rules,
+}
+
+impl<V: Variant> Clone for Played<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Variant> Copy for Played<'_, V> {}
+
 /// What the history says about the last position, for a verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Repeats {
@@ -547,15 +567,13 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         }
     }
 
-    /// The one verdict of the rules on the last of `positions` (reached by
-    /// `moves`), with the variant's precedence, or `None` while the game goes
-    /// on. `has_legal_move` says whether the side to move has one (a caller
-    /// that has not looked may pass `true`); `repeats` what the history says.
-    /// The adjudication and the search both ask this.
+    /// The one verdict of the rules on the last position of `played`, with
+    /// the variant's precedence, or `None` while the game goes on.
+    /// `has_legal_move` says whether the side to move has one (a caller that
+    /// has not looked may pass `true`); `repeats` what the history says. The
+    /// adjudication and the search both ask this.
     fn verdict(
-        positions: &[Self],
-        moves: &[Self::Move],
-        rules: &Self::Rules,
+        played: Played<'_, Self>,
         has_legal_move: bool,
         repeats: &Repeats,
     ) -> Option<Verdict>;

@@ -22,8 +22,8 @@ pub use why::{Geometry, Why};
 use board::*;
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats, Side,
-    Variant, VariantId, VariantInfo, Verdict,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Played, Reason, Repeats,
+    Side, Variant, VariantId, VariantInfo, Verdict,
 };
 
 /// The Tamerlane chess position, the type that implements [`Variant`].
@@ -174,13 +174,7 @@ impl Variant for Position {
         notation::write(mv)
     }
 
-    fn verdict(
-        positions: &[Position],
-        _moves: &[Move],
-        rules: &Rules,
-        has_legal_move: bool,
-        repeats: &Repeats,
-    ) -> Option<Verdict> {
-        verdict::verdict(positions, rules, has_legal_move, repeats)
+    fn verdict(played: Played<Self>, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {
+        verdict::verdict(played.positions, played.rules, has_legal_move, repeats)
     }
 }

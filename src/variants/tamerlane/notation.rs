@@ -48,28 +48,19 @@ fn squares(text: &str) -> Option<Vec<Sq>> {
 pub fn read(text: &str) -> Option<Move> {
     let t = spelling::coordinates(text);
     let t = t.as_str();
+    let special = |from: Sq, to: Sq, special| Some(Move { from, to, special });
     if let Some((a, b)) = t.split_once('@') {
         return match (squares(a)?.as_slice(), squares(b)?.as_slice()) {
-            ([from], [to]) => Some(Move {
-                from: *from,
-                to: *to,
-                special: Special::Relocate,
-            }),
+            (&[from], &[to]) => special(from, to, Special::Relocate),
             _ => None,
         };
     }
     if let Some((a, b)) = t.split_once('~') {
         return match (squares(a)?.as_slice(), squares(b)?.as_slice()) {
-            ([shah], [partner]) => Some(Move {
-                from: *shah,
-                to: *partner,
-                special: Special::Exchange,
-            }),
-            ([from, citadel], [partner]) => Some(Move {
-                from: *from,
-                to: *citadel,
-                special: Special::CitadelExchange(*partner),
-            }),
+            (&[shah], &[partner]) => special(shah, partner, Special::Exchange),
+            (&[from, citadel], &[partner]) => {
+                special(from, citadel, Special::CitadelExchange(partner))
+            }
             _ => None,
         };
     }

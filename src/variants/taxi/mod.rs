@@ -26,7 +26,7 @@ pub use rules::Rules;
 pub use why::{Cost, Why};
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Played, Reason, Repeats,
     RulesError, SetupError, Side, Variant, VariantId, VariantInfo, Verdict,
 };
 
@@ -277,14 +277,8 @@ impl Variant for Position {
         fen::parse_with(text, rules.start_money, rules.income, balances)
     }
 
-    fn verdict(
-        positions: &[Position],
-        _moves: &[Move],
-        _rules: &Rules,
-        has_legal_move: bool,
-        repeats: &Repeats,
-    ) -> Option<Verdict> {
-        verdict::verdict(positions, has_legal_move, repeats)
+    fn verdict(played: Played<Self>, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {
+        verdict::verdict(played.positions, has_legal_move, repeats)
     }
 
     fn claimable_draws(positions: &[Position], occurrences: usize) -> Vec<Reason> {

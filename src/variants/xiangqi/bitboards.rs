@@ -83,8 +83,7 @@ const fn by_blockers(
     let mut t = [[0u128; 16]; POINTS];
     let mut s = 0;
     while s < POINTS {
-        let f = (s % FILES) as i32;
-        let r = (s / FILES) as i32;
+        let (f, r) = signed_file_rank(s);
         let mut blocked = 0;
         while blocked < 16 {
             let mut i = 0;

@@ -33,6 +33,12 @@ pub const fn rank_of(s: Sq) -> usize {
     s as usize / FILES
 }
 
+/// The file and rank of the point numbered `s`, signed, for the step
+/// tables built at compile time (a step may lead off the board).
+pub const fn signed_file_rank(s: usize) -> (i32, i32) {
+    ((s % FILES) as i32, (s / FILES) as i32)
+}
+
 /// `a0`..`i9`.
 pub fn sq_name(s: Sq) -> String {
     format!("{}{}", (b'a' + file_of(s) as u8) as char, rank_of(s))
@@ -269,8 +275,7 @@ const fn horse_steps(inward: bool) -> [Steps; POINTS] {
     let mut t = [NO_STEPS; POINTS];
     let mut s = 0;
     while s < POINTS {
-        let f = (s % FILES) as i32;
-        let r = (s / FILES) as i32;
+        let (f, r) = signed_file_rank(s);
         let mut i = 0;
         while i < 8 {
             let (df, dr) = HORSE_DELTAS[i];
@@ -305,8 +310,7 @@ pub static ELEPHANT_MOVES: [Steps; POINTS] = {
     let mut t = [NO_STEPS; POINTS];
     let mut s = 0;
     while s < POINTS {
-        let f = (s % FILES) as i32;
-        let r = (s / FILES) as i32;
+        let (f, r) = signed_file_rank(s);
         let deltas = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
         let mut i = 0;
         while i < 4 {
@@ -331,8 +335,7 @@ const fn palace_steps(diagonal: bool) -> [Steps; POINTS] {
     let mut t = [NO_STEPS; POINTS];
     let mut s = 0;
     while s < POINTS {
-        let f = (s % FILES) as i32;
-        let r = (s / FILES) as i32;
+        let (f, r) = signed_file_rank(s);
         let red = in_palace(s as Sq, Color::White);
         let black = in_palace(s as Sq, Color::Black);
         if red || black {

@@ -32,8 +32,8 @@ pub use verdict::{set_table_oracle, TableOracle, TableResult};
 pub use why::Why;
 
 use super::{
-    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Reason, Repeats, Side,
-    Variant, VariantId, VariantInfo, Verdict, Warning, WarningCode,
+    Color, FenError, MoveError, MoveNotations, NotationInfo, NotationName, Played, Reason, Repeats,
+    Side, Variant, VariantId, VariantInfo, Verdict, Warning, WarningCode,
 };
 use board::{color_of, kind_of, RANKS};
 use notation::{Meant, Written};
@@ -295,14 +295,8 @@ impl Variant for Position {
             .collect()
     }
 
-    fn verdict(
-        positions: &[Position],
-        moves: &[Move],
-        rules: &Rules,
-        has_legal_move: bool,
-        repeats: &Repeats,
-    ) -> Option<Verdict> {
-        verdict::verdict(positions, moves, rules, has_legal_move, repeats)
+    fn verdict(played: Played<Self>, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {
+        verdict::verdict(played, has_legal_move, repeats)
     }
 }
 

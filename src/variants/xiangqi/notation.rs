@@ -245,20 +245,15 @@ fn wxf_symbols(d: &Described) -> [char; 4] {
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const BLACK_NUMERALS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
+/// Each side's pieces in simplified characters, in the order of [`Kind`]
+/// (general, advisor, elephant, horse, chariot, cannon, soldier).
+const CHINESE_NAMES: [[char; 7]; 2] = [
+    ['帅', '仕', '相', '马', '车', '炮', '兵'],
+    ['将', '士', '象', '马', '车', '炮', '卒'],
+];
+
 fn chinese_name(kind: Kind, color: Color) -> char {
-    match (kind, color) {
-        (Kind::General, Color::White) => '帅',
-        (Kind::General, Color::Black) => '将',
-        (Kind::Advisor, Color::White) => '仕',
-        (Kind::Advisor, Color::Black) => '士',
-        (Kind::Elephant, Color::White) => '相',
-        (Kind::Elephant, Color::Black) => '象',
-        (Kind::Horse, _) => '马',
-        (Kind::Chariot, _) => '车',
-        (Kind::Cannon, _) => '炮',
-        (Kind::Soldier, Color::White) => '兵',
-        (Kind::Soldier, Color::Black) => '卒',
-    }
+    CHINESE_NAMES[color.index()][kind as usize - 1]
 }
 
 /// The move in Chinese notation (simplified characters; Red's numbers in

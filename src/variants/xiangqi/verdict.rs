@@ -3,10 +3,10 @@
 
 use std::sync::OnceLock;
 
-use super::repetition::{chinese, judge_cycle, judge_span_from};
+use super::repetition::{chinese, judge_span, Span};
 use super::rules::TablebaseAdjudication;
-use super::{Move, Position, RepetitionRule, Rules};
-use crate::variants::{Color, Reason, Repeats, Verdict};
+use super::{Position, RepetitionRule, Rules};
+use crate::variants::{Color, Played, Reason, Repeats, Verdict};
 
 /// What endgame tables say of a position with best play, as far as a
 /// verdict needs it.
@@ -39,43 +39,33 @@ pub fn set_table_oracle(oracle: TableOracle) -> bool {
 /// material; then the move limit; then, where the rules ask for it, the
 /// endgame tables.
 pub fn verdict(
-    positions: &[Position],
-    moves: &[Move],
-    rules: &Rules,
+    played: Played<Position>,
     has_legal_move: bool,
     repeats: &Repeats,
 ) -> Option<Verdict> {
+    let Played {
+        positions,
+        moves,
+        rules,
+    } = played;
     let pos = positions.last().expect("a game has a position");
     let us = pos.side();
     if !has_legal_move {
         return Some(Verdict::no_legal_move(us, pos.general_attacked(us)));
     }
-    let last = positions.len() - 1;
+    let judge = |span: Span| match rules.repetition {
+        RepetitionRule::Chinese => chinese::judge_span(span),
+        _ => judge_span(span),
+    };
     let repetition = match (rules.repetition, repeats) {
-        (RepetitionRule::Asian, Repeats::Occurrences(at)) if at.len() >= 3 => {
-            Some(judge_span_from(positions, moves, at))
-        }
-        (RepetitionRule::Asian, Repeats::Cycle { from }) => {
-            Some(judge_cycle(positions, moves, *from))
-        }
-        (RepetitionRule::Chinese, Repeats::Occurrences(at)) if at.len() >= 3 => {
-            let from = at[at.len() - 3];
-            Some(chinese::judge_span(
-                |i| &positions[i],
-                |i| moves[i],
-                from,
-                at.clone(),
-            ))
-        }
-        (RepetitionRule::Chinese, Repeats::Cycle { from }) => Some(chinese::judge_span(
-            |i| &positions[i],
-            |i| moves[i],
-            *from,
-            vec![*from, last],
-        )),
         // Without repetition rules the search still scores a cycle as a
         // draw: playing it again changes nothing.
         (RepetitionRule::None, Repeats::Cycle { .. }) => Some(Verdict::draw(Reason::Repetition)),
+        (RepetitionRule::None, _) => None,
+        (_, Repeats::Occurrences(at)) if at.len() >= 3 => {
+            Some(judge(Span::of_occurrences(positions, moves, at)))
+        }
+        (_, Repeats::Cycle { from }) => Some(judge(Span::cycle(positions, moves, *from))),
         _ => None,
     };
     if let Some(v) = repetition {

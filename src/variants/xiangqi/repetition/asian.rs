@@ -24,8 +24,8 @@ use std::collections::HashSet;
 
 use super::super::board::*;
 use super::super::position::{Move, Position};
-use super::walk_span;
-use crate::variants::{Color, Conduct, Nature, Pattern, Reason, RepetitionReport, Verdict};
+use super::Span;
+use crate::variants::{Color, Conduct, Nature, Pattern, Reason, Verdict};
 
 /// (attacker point, victim point).
 type Threat = (Sq, Sq);
@@ -202,37 +202,21 @@ impl Position {
     }
 }
 
-/// Judges the repetition of the last of `positions`, which stood at the
-/// plies `occurrences` (three or more): the whole span from the first of
-/// the last three (rule 32).
-pub fn judge_span_from(positions: &[Position], moves: &[Move], occurrences: &[usize]) -> Verdict {
-    let from = occurrences[occurrences.len() - 3];
-    judge_span(|i| &positions[i], |i| moves[i], from, occurrences.to_vec())
-}
-
 /// Judges the cycle from `positions[from]` to the last position, which stand
 /// on the same placement, as if the cycle were being repeated: the search's
 /// view of a repetition (it stops at the second occurrence).
 pub fn judge_cycle(positions: &[Position], moves: &[Move], from: usize) -> Verdict {
-    let last = positions.len() - 1;
-    debug_assert!(positions[from].same_placement(&positions[last]));
-    judge_span(|i| &positions[i], |i| moves[i], from, vec![from, last])
+    judge_span(Span::cycle(positions, moves, from))
 }
 
-/// Judges the moves from ply `from` to the last of `occurrences`: a side
-/// checks perpetually if every one of its moves gave check, and chases
-/// perpetually if some piece was chased by every one of its moves, check
-/// moves included (rule 12: "one check, one chase" is allowed).
-fn judge_span<'a>(
-    pos: impl Fn(usize) -> &'a Position,
-    mv: impl Fn(usize) -> Move,
-    from: usize,
-    occurrences: Vec<usize>,
-) -> Verdict {
-    let last = *occurrences.last().expect("occurrences");
+/// Judges a repeated span under the Asian rules: a side checks perpetually
+/// if every one of its moves gave check, and chases perpetually if some
+/// piece was chased by every one of its moves, check moves included (rule
+/// 12: "one check, one chase" is allowed).
+pub(in crate::variants::xiangqi) fn judge_span(span: Span) -> Verdict {
     // Each move's nature and the pieces it chases, followed through the
     // span so that "the same piece" is exact.
-    let (judged, ids) = walk_span(pos, mv, from, last, |step, ids| {
+    let (judged, ids) = span.walk(|step, ids| {
         let victims: HashSet<u8> = Position::chased_by(step.before, step.m, step.after)
             .into_iter()
             .map(|v| ids.at(v))
@@ -297,14 +281,5 @@ fn judge_span<'a>(
     } else {
         Reason::Repetition
     };
-    Verdict {
-        reason,
-        winner: in_breach.map(|c| !c),
-        repetition: Some(Box::new(RepetitionReport {
-            occurrences,
-            cycle: (from, last),
-            conduct,
-            in_breach,
-        })),
-    }
+    span.verdict(reason, in_breach, conduct)
 }

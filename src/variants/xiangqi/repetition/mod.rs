@@ -8,10 +8,11 @@ mod asian;
 pub(super) mod chinese;
 
 pub use asian::judge_cycle;
-pub(super) use asian::judge_span_from;
+pub(super) use asian::judge_span;
 
 use super::board::*;
 use super::position::{Move, Position};
+use crate::variants::{Color, Conduct, Reason, RepetitionReport, Verdict};
 
 /// One move of a span, as a judge sees it.
 pub(super) struct Step<'a> {
@@ -25,32 +26,98 @@ pub(super) struct Step<'a> {
     pub(super) earlier: Option<&'a Position>,
 }
 
-/// Walks the moves from ply `from` to ply `last` (`pos(i)` and `mv(i)` give
-/// the game's positions and moves), following each piece, and hands each
-/// move to `judge` with the pieces named as they stand after it. Answers
-/// each side's judgements in order, and the pieces as they stand at the end
-/// (to say where a piece named in the span stands).
-pub(super) fn walk_span<'a, T>(
-    pos: impl Fn(usize) -> &'a Position,
-    mv: impl Fn(usize) -> Move,
+/// A repeated span of a game: the moves from ply `from` to the last of
+/// `occurrences`, the plies at which the repeated position stood.
+pub(super) struct Span<'a> {
+    positions: &'a [Position],
+    moves: &'a [Move],
     from: usize,
-    last: usize,
-    mut judge: impl FnMut(Step<'a>, &Pieces) -> T,
-) -> ([Vec<T>; 2], Pieces) {
-    let mut ids = Pieces::on(pos(from));
-    let mut judged: [Vec<T>; 2] = [Vec::new(), Vec::new()];
-    for j in from..last {
-        let step = Step {
-            before: pos(j),
-            m: mv(j),
-            after: pos(j + 1),
-            earlier: j.checked_sub(1).map(&pos),
-        };
-        let s = step.before.side().index();
-        ids.play(step.m);
-        judged[s].push(judge(step, &ids));
+    occurrences: Vec<usize>,
+}
+
+impl<'a> Span<'a> {
+    /// The repetition of the last of `positions`, which stood at the plies
+    /// `occurrences` (three or more): the whole span from the first of the
+    /// last three (rule 32).
+    pub(super) fn of_occurrences(
+        positions: &'a [Position],
+        moves: &'a [Move],
+        occurrences: &[usize],
+    ) -> Span<'a> {
+        let from = occurrences[occurrences.len() - 3];
+        let occurrences = occurrences.to_vec();
+        Span {
+            positions,
+            moves,
+            from,
+            occurrences,
+        }
     }
-    (judged, ids)
+
+    /// The cycle from `positions[from]` to the last position, which stand on
+    /// the same placement: the search's view of a repetition (it stops at
+    /// the second occurrence).
+    pub(super) fn cycle(positions: &'a [Position], moves: &'a [Move], from: usize) -> Span<'a> {
+        let last = positions.len() - 1;
+        debug_assert!(positions[from].same_placement(&positions[last]));
+        let occurrences = vec![from, last];
+        Span {
+            positions,
+            moves,
+            from,
+            occurrences,
+        }
+    }
+
+    /// The ply of the last occurrence, where the span ends.
+    fn last(&self) -> usize {
+        *self.occurrences.last().expect("occurrences")
+    }
+
+    /// The verdict on the span: `in_breach` loses for `reason` (nobody:
+    /// drawn), with each side's `conduct` in the report.
+    pub(super) fn verdict(
+        self,
+        reason: Reason,
+        in_breach: Option<Color>,
+        conduct: [Conduct; 2],
+    ) -> Verdict {
+        Verdict {
+            reason,
+            winner: in_breach.map(|c| !c),
+            repetition: Some(Box::new(RepetitionReport {
+                cycle: (self.from, self.last()),
+                occurrences: self.occurrences,
+                conduct,
+                in_breach,
+            })),
+        }
+    }
+
+    /// Walks the span's moves, following each piece, and hands each move to
+    /// `judge` with the pieces named as they stand after it. Answers each
+    /// side's judgements in order, and the pieces as they stand at the end
+    /// (to say where a piece named in the span stands).
+    pub(super) fn walk<T>(
+        &self,
+        mut judge: impl FnMut(Step<'a>, &Pieces) -> T,
+    ) -> ([Vec<T>; 2], Pieces) {
+        let (positions, moves) = (self.positions, self.moves);
+        let mut ids = Pieces::on(&positions[self.from]);
+        let mut judged: [Vec<T>; 2] = [Vec::new(), Vec::new()];
+        for j in self.from..self.last() {
+            let step = Step {
+                before: &positions[j],
+                m: moves[j],
+                after: &positions[j + 1],
+                earlier: j.checked_sub(1).map(|i| &positions[i]),
+            };
+            let s = step.before.side().index();
+            ids.play(step.m);
+            judged[s].push(judge(step, &ids));
+        }
+        (judged, ids)
+    }
 }
 
 /// Each piece followed through a span of moves by a name of its own (the

@@ -20,9 +20,10 @@
 mod probe;
 mod verdict;
 
+pub(in crate::variants::xiangqi) use verdict::judge_span;
+pub use verdict::nine_forbidden_moves;
 #[cfg(test)]
 use verdict::ruling;
-pub use verdict::{judge_span, nine_forbidden_moves};
 
 use std::collections::HashSet;
 

@@ -3,7 +3,7 @@
 //! [`judge_move_remembered`]), and the nine-move rule
 //! ([`nine_forbidden_moves`]).
 
-use super::super::{walk_span, Pieces};
+use super::super::{Pieces, Span};
 use super::judge_move_remembered;
 use crate::variants::xiangqi::board::*;
 use crate::variants::xiangqi::position::{Move, Position};
@@ -53,18 +53,11 @@ pub fn ruling(conduct: &[Conduct; 2]) -> (Option<Color>, Reason) {
     }
 }
 
-/// Judges the moves from ply `from` to the last of `occurrences` under the
-/// Chinese rules; `pos(i)` and `mv(i)` give the game's positions and moves.
-pub fn judge_span<'a>(
-    pos: impl Fn(usize) -> &'a Position,
-    mv: impl Fn(usize) -> Move,
-    from: usize,
-    occurrences: Vec<usize>,
-) -> Verdict {
-    let last = *occurrences.last().expect("occurrences");
+/// Judges a repeated span under the Chinese rules.
+pub(in crate::variants::xiangqi) fn judge_span(span: Span) -> Verdict {
     // Each move's nature and the pieces it chases, followed through the
     // span so that a chased piece is named where it stands at the end.
-    let (judged, ids) = walk_span(pos, mv, from, last, |step, ids| {
+    let (judged, ids) = span.walk(|step, ids| {
         let judged = judge_move_remembered(step.before, step.m, step.after, step.earlier);
         let chased: Vec<u8> = judged.chased.iter().map(|&v| ids.at(v)).collect();
         let chases: Vec<(u8, u8)> = judged
@@ -101,16 +94,7 @@ pub fn judge_span<'a>(
     };
     let conduct = [conduct(Color::White), conduct(Color::Black)];
     let (in_breach, reason) = ruling(&conduct);
-    Verdict {
-        reason,
-        winner: in_breach.map(|c| !c),
-        repetition: Some(Box::new(RepetitionReport {
-            occurrences,
-            cycle: (from, last),
-            conduct,
-            in_breach,
-        })),
-    }
+    span.verdict(reason, in_breach, conduct)
 }
 
 /// The nine-move rule: a side whose last nine moves were all forbidden
