@@ -7,7 +7,7 @@ mod taxi;
 mod xiangqi;
 
 use crate::variants::{
-    BalancesError, Color, Game, NotationName, Outcome, Reason, RulesError, Variant, Verdict,
+    BalancesError, Color, Game, NotationName, Outcome, Reason, RulesError, Side, Variant, Verdict,
     Warning,
 };
 
@@ -19,8 +19,15 @@ pub trait Prose: Variant {
     /// What the variant is, in a sentence or two.
     const DESCRIPTION: &'static str;
 
-    /// A side's name in sentences: `Red`, `White`, `Black`.
-    fn side_name(c: Color) -> &'static str;
+    /// A side's name in sentences: `Red`, `White`, `Black` (the variant's
+    /// [`Variant::SIDES`]).
+    fn side_name(c: Color) -> &'static str {
+        match Self::side(c) {
+            Side::Red => "Red",
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
 
     /// What a notation of the variant is.
     fn notation_description(name: NotationName) -> &'static str;

@@ -39,13 +39,6 @@ impl Prose for Position {
     const NAME: &'static str = "Tamerlane chess";
     const DESCRIPTION: &'static str = "The 14th-century 11x10 game with citadels: giraffes, talias, camels, war engines, eleven kinds of pawn, the pawn of pawns, princes and adventitious kings, the shah's exchange, and citadel draws. A side without a legal move loses.";
 
-    fn side_name(c: Color) -> &'static str {
-        match c {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-
     fn notation_description(_name: NotationName) -> &'static str {
         "<from><to> with squares a1-k10, l2, z9; relocation <from>@<to>; exchange <shah>~<square>; citadel exchange <from><citadel>~<square> (default)"
     }

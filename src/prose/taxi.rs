@@ -2,7 +2,7 @@
 
 use super::{no_move, Prose};
 use crate::variants::taxi::{sq_name, Cost, Kind, Notation, Position, Taxi, Why};
-use crate::variants::{Color, Game, NotationName, Reason, Verdict};
+use crate::variants::{Game, NotationName, Reason, Verdict};
 
 /// How a piece moves, for a move it cannot make.
 fn movement(kind: Kind) -> &'static str {
@@ -43,13 +43,6 @@ fn cost_parts(parts: Cost) -> String {
 impl Prose for Position {
     const NAME: &'static str = "Taxi chess";
     const DESCRIPTION: &'static str = "FIDE chess where every step costs money (Ralph Betza, 1996): moves cost travel, removal of captured pieces and promotion; a move you cannot pay for is illegal, and check means a threat the opponent can afford.";
-
-    fn side_name(c: Color) -> &'static str {
-        match c {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
 
     fn notation_description(name: NotationName) -> &'static str {
         match name {

@@ -34,13 +34,6 @@ impl Prose for Position {
     const NAME: &'static str = "Xiangqi";
     const DESCRIPTION: &'static str = "Chinese chess on 9x10 points: palace, river, elephant eye, horse leg, cannon screens and the flying general. A side without a legal move loses.";
 
-    fn side_name(c: Color) -> &'static str {
-        match c {
-            Color::White => "Red",
-            Color::Black => "Black",
-        }
-    }
-
     fn notation_description(name: NotationName) -> &'static str {
         match name {
             NotationName::Iccs | NotationName::Ucci => "ICCS/UCCI coordinates, files a-i from Red's left, ranks 0-9 from Red's side (default)",

@@ -101,9 +101,6 @@ pub trait Evaluate: Variant + Endgames {
     const WDL: wdl::WdlModel;
     /// The variant's playing levels, calibrated on its own games.
     const LADDER: &'static level::Ladder;
-    /// The position with the turn passed to the other side, nothing else
-    /// changed (the opponent's threat is searched there).
-    fn pass(&self) -> Self;
     /// What a network evaluation keeps for each ply of the search beside
     /// the position (its hidden sums); `()` for a variant without one.
     type Frame: Default + Clone + Send;

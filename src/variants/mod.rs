@@ -12,6 +12,7 @@ use std::hash::Hash;
 pub(crate) mod bits;
 pub mod game;
 mod perft;
+mod placement;
 pub mod spelling;
 pub mod tamerlane;
 pub mod taxi;
@@ -566,6 +567,12 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
             None => Ok(Self::start_position(rules)),
         }
     }
+
+    /// The position with the turn passed to the other side, nothing else
+    /// changed but what a move would reset (Taxi chess's en-passant
+    /// square): the search's null move, and where the opponent's threat is
+    /// searched.
+    fn pass(&self) -> Self;
 
     /// The one verdict of the rules on the last position of `played`, with
     /// the variant's precedence, or `None` while the game goes on.

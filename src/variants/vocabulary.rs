@@ -45,6 +45,16 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// Black if `black`, else White: a piece byte's colour bit read.
+    #[inline]
+    pub const fn black_if(black: bool) -> Color {
+        if black {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
 }
 
 impl std::ops::Not for Color {

@@ -9,7 +9,7 @@
 use crate::search::Evaluate;
 use crate::variants::tamerlane::board::*;
 use crate::variants::tamerlane::{Move, Position, Rules, Special};
-use crate::variants::Color;
+use crate::variants::{Color, Variant};
 
 /// The worth of a non-royal piece kind (pawns are valued apart).
 pub const fn value(kind: u8) -> i32 {
@@ -66,10 +66,6 @@ impl Evaluate for Position {
 
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAMERLANE;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAMERLANE;
-
-    fn pass(&self) -> Position {
-        Position::null_move(self)
-    }
 
     fn material(&self) -> i32 {
         let mut sum = 0;
@@ -233,6 +229,6 @@ impl Evaluate for Position {
 
     fn null_move(&self) -> Option<Position> {
         self.has_non_royals(self.side())
-            .then(|| Position::null_move(self))
+            .then(|| self.pass())
     }
 }

@@ -12,7 +12,7 @@ use crate::search::Evaluate;
 use crate::variants::bits::bits;
 use crate::variants::taxi::{king_attacks, pawns_attacks, piece_attacks, Sq, FILE_A, FILE_H};
 use crate::variants::taxi::{removal, Flag, Kind, Move, Position, Rules};
-use crate::variants::Color;
+use crate::variants::{Color, Variant};
 
 pub const fn value(kind: Kind) -> i32 {
     match kind {
@@ -243,10 +243,6 @@ impl Evaluate for Position {
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::TAXI;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::TAXI;
 
-    fn pass(&self) -> Position {
-        Position::null_move(self)
-    }
-
     fn material(&self) -> i32 {
         let mut sum = 0;
         for c in [Color::White, Color::Black] {
@@ -336,6 +332,6 @@ impl Evaluate for Position {
             | self.bitboard(us, Kind::Bishop)
             | self.bitboard(us, Kind::Rook)
             | self.bitboard(us, Kind::Queen);
-        (pieces != 0).then(|| Position::null_move(self))
+        (pieces != 0).then(|| self.pass())
     }
 }

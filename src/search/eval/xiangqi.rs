@@ -12,7 +12,7 @@ use crate::search::Evaluate;
 use crate::variants::xiangqi::bitboards::{bit, FILE_A};
 use crate::variants::xiangqi::board::{color_of, kind_of, own_side, piece, EMPTY, POINTS};
 use crate::variants::xiangqi::{file_of, rank_of, sq, Kind, Move, Position, Rules, Sq};
-use crate::variants::Color;
+use crate::variants::{Color, Variant};
 
 /// Where each group of terms starts, and how many terms there are.
 pub mod term {
@@ -454,10 +454,6 @@ impl Evaluate for Position {
     const WDL: crate::search::wdl::WdlModel = super::wdl_models::XIANGQI;
     const LADDER: &'static crate::search::level::Ladder = &crate::search::level::XIANGQI;
 
-    fn pass(&self) -> Position {
-        Position::null_move(self)
-    }
-
     fn material(&self) -> i32 {
         let mut sum = 0;
         for s in 0..POINTS as Sq {
@@ -525,6 +521,6 @@ impl Evaluate for Position {
                 )
             })
             .count();
-        (majors > 0).then(|| Position::null_move(self))
+        (majors > 0).then(|| self.pass())
     }
 }

@@ -145,11 +145,7 @@ pub const fn kind_of(code: u8) -> u8 {
 /// The colour of a board byte.
 #[inline]
 pub const fn color_of(code: u8) -> Color {
-    if code & 0x20 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
+    Color::black_if(code & 0x20 != 0)
 }
 
 /// Whether a kind is royal (shah, prince, adventitious king).

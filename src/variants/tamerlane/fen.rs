@@ -5,6 +5,7 @@
 
 use super::board::*;
 use super::position::{last_rank, Position};
+use crate::variants::placement::write_placement;
 use crate::variants::{Color, FenError};
 
 fn err(m: impl Into<String>) -> FenError {
@@ -263,27 +264,10 @@ pub fn write(pos: &Position) -> String {
         }
     };
     let mut out = String::with_capacity(120);
-    for rank in (0..RANKS).rev() {
-        let mut empty = 0;
-        for file in 0..FILES {
-            let p = pos.at(sq(file, rank).expect("on the board"));
-            if p == EMPTY {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push_str(&letters(p));
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    write_placement(&mut out, FILES as usize, RANKS as usize, |file, rank| {
+        let p = pos.at(sq(file as i32, rank as i32).expect("on the board"));
+        (p != EMPTY).then(|| letters(p))
+    });
     let citadel = |s: Sq| match pos.at(s) {
         EMPTY => "-".to_owned(),
         p => letters(p),

@@ -30,14 +30,6 @@ use super::{
 pub type Tamerlane = Position;
 
 impl Position {
-    /// The same position with the other side to move (a pass, for the
-    /// search's null-move pruning).
-    pub fn null_move(&self) -> Position {
-        let mut p = *self;
-        p.flip_side();
-        p
-    }
-
     /// Plies since the last capture or pawn move.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
@@ -172,6 +164,14 @@ impl Variant for Position {
 
     fn write_move(&self, mv: Move, _notation: Notation) -> String {
         notation::write(mv)
+    }
+
+    /// The same position with the other side to move (a pass, for the
+    /// search's null-move pruning).
+    fn pass(&self) -> Position {
+        let mut p = *self;
+        p.flip_side();
+        p
     }
 
     fn verdict(played: Played<Self>, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {

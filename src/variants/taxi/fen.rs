@@ -3,6 +3,7 @@
 
 use super::board::*;
 use super::position::*;
+use crate::variants::placement::write_placement;
 use crate::variants::{BalancesError, Color, FenError, SetupError};
 
 /// The standard start position, with both balances at 16.
@@ -252,32 +253,15 @@ fn parse_unchecked(fen: &str, start_money: u32, income: u32) -> Result<Position,
 
 pub fn write(pos: &Position) -> String {
     let mut out = String::with_capacity(90);
-    for rank in (0..8u8).rev() {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            match pos.piece_at(rank * 8 + file) {
-                None => empty += 1,
-                Some((c, k)) => {
-                    if empty > 0 {
-                        out.push((b'0' + empty) as char);
-                        empty = 0;
-                    }
-                    let l = k.letter();
-                    out.push(if c == Color::White {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            out.push((b'0' + empty) as char);
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    write_placement(&mut out, 8, 8, |file, rank| {
+        let (c, k) = pos.piece_at((rank * 8 + file) as Sq)?;
+        let l = k.letter();
+        Some(if c == Color::White {
+            l
+        } else {
+            l.to_ascii_lowercase()
+        })
+    });
     out.push_str(if pos.side == Color::White {
         " w "
     } else {

@@ -56,15 +56,6 @@ impl Position {
         }
     }
 
-    /// The same position with the other side to move and no en-passant
-    /// square (a pass, for the search's null-move pruning).
-    pub fn null_move(&self) -> Position {
-        let mut p = *self;
-        p.flip_side();
-        p.set_ep(board::NO_SQ);
-        p
-    }
-
     /// Plies since the last capture or pawn move.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
@@ -275,6 +266,15 @@ impl Variant for Position {
     ) -> Result<Position, SetupError> {
         let text = fen.unwrap_or_else(|| START_FEN.rsplit_once(' ').expect("seven fields").0);
         fen::parse_with(text, rules.start_money, rules.income, balances)
+    }
+
+    /// The same position with the other side to move and no en-passant
+    /// square (a pass, for the search's null-move pruning).
+    fn pass(&self) -> Position {
+        let mut p = *self;
+        p.flip_side();
+        p.set_ep(board::NO_SQ);
+        p
     }
 
     fn verdict(played: Played<Self>, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {

@@ -175,11 +175,7 @@ pub const fn kind_of(p: Piece) -> Option<Kind> {
 /// The colour of a board byte (of a piece).
 #[inline]
 pub const fn color_of(p: Piece) -> Color {
-    if p & 8 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
+    Color::black_if(p & 8 != 0)
 }
 
 /// A side's name for the FEN parser's messages.

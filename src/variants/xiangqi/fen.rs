@@ -3,6 +3,7 @@
 
 use super::board::*;
 use super::position::Position;
+use crate::variants::placement::write_placement;
 use crate::variants::{Color, FenError};
 
 /// The standard start position.
@@ -164,33 +165,15 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
 /// Writes the six-field FEN.
 pub fn write(pos: &Position) -> String {
     let mut out = String::with_capacity(96);
-    for rank in (0..RANKS).rev() {
-        let mut empty = 0;
-        for file in 0..FILES {
-            let p = pos.piece_at(sq(file, rank));
-            match kind_of(p) {
-                None => empty += 1,
-                Some(kind) => {
-                    if empty > 0 {
-                        out.push(char::from_digit(empty, 10).expect("at most 9"));
-                        empty = 0;
-                    }
-                    let c = kind.fen_char();
-                    out.push(if color_of(p) == Color::White {
-                        c
-                    } else {
-                        c.to_ascii_lowercase()
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            out.push(char::from_digit(empty, 10).expect("at most 9"));
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    write_placement(&mut out, FILES, RANKS, |file, rank| {
+        let p = pos.piece_at(sq(file, rank));
+        let c = kind_of(p)?.fen_char();
+        Some(if color_of(p) == Color::White {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        })
+    });
     let side = if pos.side() == Color::White { 'w' } else { 'b' };
     out.push_str(&format!(
         " {side} - - {} {}",

@@ -55,14 +55,6 @@ impl Position {
         })
     }
 
-    /// The same placement with the other side to move (a pass, for the
-    /// search's null-move pruning).
-    pub fn null_move(&self) -> Position {
-        let mut p = self.clone();
-        p.set_side(!self.side());
-        p
-    }
-
     /// The piece on a point, as colour and kind.
     pub fn kind_at(&self, s: Sq) -> Option<(Color, Kind)> {
         let p = self.piece_at(s);
@@ -293,6 +285,14 @@ impl Variant for Position {
                 square: s,
             })
             .collect()
+    }
+
+    /// The same placement with the other side to move (a pass, for the
+    /// search's null-move pruning).
+    fn pass(&self) -> Position {
+        let mut p = self.clone();
+        p.set_side(!self.side());
+        p
     }
 
     fn verdict(played: Played<Self>, has_legal_move: bool, repeats: &Repeats) -> Option<Verdict> {

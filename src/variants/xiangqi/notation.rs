@@ -100,12 +100,17 @@ fn is_forward(from: Sq, to: Sq, c: Color) -> bool {
 enum Designator {
     /// Alone on its file: written by its file number.
     File,
-    /// Among `n` on its file, `index` from the front (most advanced) one.
-    Tandem {
-        index: usize,
-        n: usize,
-        file_replaces_letter: bool,
-    },
+    /// Among others of its kind on its file.
+    Tandem(Tandem),
+}
+
+/// A piece among `n` of its kind on its file, `index` from the front (most
+/// advanced) one; `file_replaces_letter` when the side has such a file
+/// twice, so that the file number stands where the piece's letter would.
+struct Tandem {
+    index: usize,
+    n: usize,
+    file_replaces_letter: bool,
 }
 
 struct Described {
@@ -153,11 +158,11 @@ fn describe(pos: &Position, m: Move) -> Described {
             } else {
                 1
             };
-            Designator::Tandem {
+            Designator::Tandem(Tandem {
                 index,
                 n,
                 file_replaces_letter: tandem_files >= 2,
-            }
+            })
         }
     };
     let (op, target) = if rank_of(m.from) == rank_of(m.to) {
@@ -215,18 +220,14 @@ fn wxf_symbols(d: &Described) -> [char; 4] {
     let digit = |n: usize| char::from_digit(n as u32, 10).expect("1-9");
     let (first, second) = match d.designator {
         Designator::File => (letter, digit(d.file)),
-        Designator::Tandem {
-            index,
-            n,
-            file_replaces_letter,
-        } => {
-            let first = if file_replaces_letter {
+        Designator::Tandem(ref t) => {
+            let first = if t.file_replaces_letter {
                 digit(d.file)
             } else {
                 letter
             };
-            let last = n - 1;
-            match (n, index) {
+            let last = t.n - 1;
+            match (t.n, t.index) {
                 (2 | 3, 0) => (first, '+'),
                 (2 | 3, i) if i == last => (first, '-'),
                 (2 | 3, _) => (first, digit(d.file)),
@@ -277,12 +278,8 @@ fn chinese_symbols(d: &Described) -> [char; 4] {
     let name = chinese_name(d.kind, d.color);
     let (first, second) = match d.designator {
         Designator::File => (name, num(d.file)),
-        Designator::Tandem {
-            index,
-            n,
-            file_replaces_letter,
-        } => {
-            let order = match (index, n) {
+        Designator::Tandem(ref t) => {
+            let order = match (t.index, t.n) {
                 (0, _) => '前',
                 (i, n) if i == n - 1 => '后',
                 (1, 3) => '中',
@@ -290,7 +287,7 @@ fn chinese_symbols(d: &Described) -> [char; 4] {
             };
             (
                 order,
-                if file_replaces_letter {
+                if t.file_replaces_letter {
                     num(d.file)
                 } else {
                     name

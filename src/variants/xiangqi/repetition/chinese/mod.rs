@@ -27,6 +27,7 @@ use verdict::ruling;
 
 use std::collections::HashSet;
 
+use super::Step;
 use crate::variants::xiangqi::board::*;
 use crate::variants::xiangqi::position::{Move, Position};
 use crate::variants::{Color, Nature, Variant};
@@ -159,11 +160,17 @@ pub fn judge_move(
     earlier: Option<&Position>,
 ) -> Judged {
     let mut probe = Probe::with(FOUND.with(|found| found.take()));
-    let mut judged = judge_with(&mut probe, before, m, after, earlier);
+    let step = Step {
+        before,
+        m,
+        after,
+        earlier,
+    };
+    let mut judged = judge_with(&mut probe, &step);
     let cut = probe.was_cut();
     let mut memory = probe.into_memory();
     if cut {
-        judged = judge_with(&mut Probe::new(), before, m, after, earlier);
+        judged = judge_with(&mut Probe::new(), &step);
     }
     if memory.len() > MEMORY {
         memory = Memory::default();
@@ -173,13 +180,13 @@ pub fn judge_move(
 }
 
 /// [`judge_move`] with the questions put to `probe`.
-fn judge_with(
-    probe: &mut Probe,
-    before: &Position,
-    m: Move,
-    after: &Position,
-    earlier: Option<&Position>,
-) -> Judged {
+fn judge_with(probe: &mut Probe, step: &Step) -> Judged {
+    let &Step {
+        before,
+        m,
+        after,
+        earlier,
+    } = step;
     let s = before.side();
     let idle = Judged {
         nature: Nature::Idle,
