@@ -159,9 +159,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if !pv_node
             && !in_check
             && ply > 0
-            && depth <= REVERSE_FUTILITY_DEPTH
+            && depth <= REVERSE_FUTILITY.depth
             && beta.abs() < MATE_BOUND
-            && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+            && eval - REVERSE_FUTILITY.per_ply * (depth - i32::from(improving)) >= beta
         {
             return eval;
         }
@@ -280,14 +280,14 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             if searched > 0
                 && !pv_node
                 && !in_check
-                && depth <= SEE_PRUNING_DEPTH
+                && depth <= SEE_PRUNING.depth
                 && best > -MATE_BOUND
                 && keys[i] < (1 << 25) - 2
             {
                 let threshold = if quiet {
                     -SEE_QUIET_MARGIN * depth * depth
                 } else {
-                    -SEE_CAPTURE_MARGIN * depth
+                    -SEE_PRUNING.per_ply * depth
                 };
                 if !self.pos().see_ge(mv, threshold) {
                     continue;
@@ -302,8 +302,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
                 let late = depth <= LATE_MOVE_PRUNING_DEPTH
                     && searched >= late_move_count(depth, improving);
-                let futile = lmr_depth < FUTILITY_DEPTH
-                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
+                let futile = lmr_depth < FUTILITY.depth
+                    && eval + FUTILITY.base + FUTILITY.per_ply * lmr_depth <= alpha;
                 if (late || futile) && !self.pos().gives_check(mv) {
                     continue;
                 }

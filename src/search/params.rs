@@ -2,29 +2,46 @@
 //! once here so that an A/B test changes one place (`docs/engine.md`).
 
 pub(super) const INFINITY: i32 = 31_000;
+/// A pruning rule that applies near the leaves: up to `depth` plies left,
+/// with a margin of `base` plus `per_ply` for each ply.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Margins {
+    /// The deepest remaining depth the rule applies at.
+    pub(super) depth: i32,
+    /// The margin's constant part.
+    pub(super) base: i32,
+    /// The margin's part per ply.
+    pub(super) per_ply: i32,
+}
+
 /// Reverse futility pruning: a node this close to the leaves whose
-/// evaluation exceeds beta by this much per ply is not searched.
-pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 6;
-/// See [`REVERSE_FUTILITY_DEPTH`].
-pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 130;
+/// evaluation exceeds beta by the margin is not searched.
+pub(super) const REVERSE_FUTILITY: Margins = Margins {
+    depth: 6,
+    base: 0,
+    per_ply: 130,
+};
 /// Futility pruning: below this reduced depth a quiet move is pruned when
-/// the evaluation plus `FUTILITY_BASE` and `FUTILITY_MARGIN` per ply stays
-/// below alpha.
-pub(super) const FUTILITY_DEPTH: i32 = 6;
-/// See [`FUTILITY_DEPTH`].
-pub(super) const FUTILITY_BASE: i32 = 150;
-/// See [`FUTILITY_DEPTH`].
-pub(super) const FUTILITY_MARGIN: i32 = 110;
+/// the evaluation plus the margin stays below alpha.
+pub(super) const FUTILITY: Margins = Margins {
+    depth: 6,
+    base: 150,
+    per_ply: 110,
+};
 /// Singular extensions are tried from this depth.
 pub(super) const SINGULAR_DEPTH: i32 = 8;
 /// Late-move pruning applies up to this depth.
 pub(super) const LATE_MOVE_PRUNING_DEPTH: i32 = 8;
-/// The deepest remaining depth at which moves that lose material in the
-/// static exchange are pruned.
-pub(super) const SEE_PRUNING_DEPTH: i32 = 6;
-/// A capture is pruned when it loses more than this per ply of depth.
-pub(super) const SEE_CAPTURE_MARGIN: i32 = 120;
-/// A quiet move is pruned when it loses more than this times depth squared.
+/// Moves that lose material in the static exchange are pruned up to this
+/// remaining depth: a capture when it loses more than `per_ply` for each
+/// ply (`base` is unused), a quiet move more than [`SEE_QUIET_MARGIN`]
+/// times the depth squared.
+pub(super) const SEE_PRUNING: Margins = Margins {
+    depth: 6,
+    base: 0,
+    per_ply: 120,
+};
+/// See [`SEE_PRUNING`].
 pub(super) const SEE_QUIET_MARGIN: i32 = 25;
 /// From this quiescence depth on, a capture is searched only when it wins
 /// material in the static exchange: chains of even trades (Tamerlane's pawn

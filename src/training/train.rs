@@ -18,6 +18,26 @@ pub const CLIP: f32 = 1.98;
 /// The largest hidden bias (64 + 32 × 1.98 < 128).
 pub const BIAS_CLIP: f32 = 64.0;
 
+/// Runs `work` on each of `parts` in a thread of its own; answers the
+/// results in the order of the parts (so that sums of them come out the
+/// same on every run).
+fn in_threads<P: Send, R: Send>(
+    parts: impl IntoIterator<Item = P>,
+    work: impl Fn(P) -> R + Sync,
+) -> Vec<R> {
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| scope.spawn(move || work(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a worker thread"))
+            .collect()
+    })
+}
+
 /// The network in floating point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
@@ -299,26 +319,16 @@ impl Trainer {
         let chunk = samples.len().div_ceil(threads);
         let (model, config) = (&self.model, &self.config);
         let scale = SCALE as f32 / config.k;
-        let total: f64 = std::thread::scope(|scope| {
-            let handles: Vec<_> = samples
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        let (mut us, mut them) = (vec![0.0; model.hidden], vec![0.0; model.hidden]);
-                        part.iter()
-                            .map(|s| {
-                                let out = model.forward(s.pieces(), s.side, [&mut us, &mut them]);
-                                f64::from((sigmoid(out * scale) - target(s, config)).powi(2))
-                            })
-                            .sum::<f64>()
-                    })
+        let sums = in_threads(samples.chunks(chunk), |part| {
+            let (mut us, mut them) = (vec![0.0; model.hidden], vec![0.0; model.hidden]);
+            part.iter()
+                .map(|s| {
+                    let out = model.forward(s.pieces(), s.side, [&mut us, &mut them]);
+                    f64::from((sigmoid(out * scale) - target(s, config)).powi(2))
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a loss thread"))
-                .sum()
+                .sum::<f64>()
         });
+        let total: f64 = sums.into_iter().sum();
         (total / samples.len() as f64) as f32
     }
 
@@ -343,33 +353,16 @@ impl Trainer {
             let chunk = batch.len().div_ceil(threads);
             let model = &self.model;
             let config = &self.config;
-            let losses: Vec<f64> = std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .chunks(chunk)
-                    .zip(grads.iter_mut().zip(scratches.iter_mut()))
-                    .map(|(part, (grad, scr))| {
-                        scope.spawn(move || {
-                            for p in grad.params_mut() {
-                                p.fill(0.0);
-                            }
-                            part.iter()
-                                .map(|&i| {
-                                    f64::from(accumulate(
-                                        model,
-                                        &samples[i as usize],
-                                        config,
-                                        grad,
-                                        scr,
-                                    ))
-                                })
-                                .sum::<f64>()
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a training thread"))
-                    .collect()
+            let parts = batch
+                .chunks(chunk)
+                .zip(grads.iter_mut().zip(scratches.iter_mut()));
+            let losses = in_threads(parts, |(part, (grad, scr))| {
+                for p in grad.params_mut() {
+                    p.fill(0.0);
+                }
+                part.iter()
+                    .map(|&i| f64::from(accumulate(model, &samples[i as usize], config, grad, scr)))
+                    .sum::<f64>()
             });
             total += losses.iter().sum::<f64>();
             let used = batch.len().div_ceil(chunk);

@@ -86,6 +86,11 @@ pub(crate) fn yes() -> bool {
     true
 }
 
+/// 100 plies: the default move limit of Xiangqi and Tamerlane chess.
+pub(crate) fn hundred_plies() -> u32 {
+    100
+}
+
 /// A move notation a variant reads and writes.
 #[derive(Clone, Debug)]
 pub struct NotationInfo {

@@ -228,7 +228,6 @@ impl Evaluate for Position {
     }
 
     fn null_move(&self) -> Option<Position> {
-        self.has_non_royals(self.side())
-            .then(|| self.pass())
+        self.has_non_royals(self.side()).then(|| self.pass())
     }
 }

@@ -179,9 +179,6 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                         soldiers_across[ci] |= bit(s);
                     }
                     attacks[ci].cheap |= reach;
-                    if reach & enemy_palace != 0 {
-                        attackers_by_kind[ci][3] += 1;
-                    }
                 }
                 Kind::Horse => {
                     phase += 3;
@@ -189,9 +186,6 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                     sink.add(term::MOB_HORSE + mobility, sign);
                     sink.add(term::HORSE_NEAR_GENERAL + nearness(s, enemy_general), sign);
                     attacks[ci].minor |= reach;
-                    if reach & enemy_palace != 0 {
-                        attackers_by_kind[ci][1] += 1;
-                    }
                 }
                 Kind::Chariot => {
                     phase += 6;
@@ -202,9 +196,6 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                         sign,
                     );
                     chariots[ci] += 1;
-                    if reach & enemy_palace != 0 {
-                        attackers_by_kind[ci][0] += 1;
-                    }
                 }
                 Kind::Cannon => {
                     phase += 3;
@@ -212,9 +203,6 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                     let mobility = pos.targets(s).count_ones() as usize;
                     sink.add(term::MOB_CANNON + mobility.min(17), sign);
                     attacks[ci].minor |= reach;
-                    if reach & enemy_palace != 0 {
-                        attackers_by_kind[ci][2] += 1;
-                    }
                     if usize::from(enemy_general) < POINTS && file_of(s) == file_of(enemy_general) {
                         let between = pieces_between(pos, s, enemy_general);
                         match between {
@@ -226,12 +214,16 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                 }
             }
             attacks[ci].all |= reach;
-            if matches!(
-                kind,
-                Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier
-            ) && reach & enemy_palace != 0
-            {
+            let attacker = match kind {
+                Kind::Chariot => Some(0),
+                Kind::Horse => Some(1),
+                Kind::Cannon => Some(2),
+                Kind::Soldier => Some(3),
+                _ => None,
+            };
+            if let Some(k) = attacker.filter(|_| reach & enemy_palace != 0) {
                 palace_attackers[ci] += 1;
+                attackers_by_kind[ci][k] += 1;
             }
         }
     }

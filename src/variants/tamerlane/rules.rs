@@ -83,7 +83,7 @@ pub struct Rules {
     pub repetition: RepetitionRule,
     /// Plies without a capture or pawn move after which the game is drawn;
     /// 0 means no limit.
-    #[serde(default = "default_move_limit")]
+    #[serde(default = "crate::variants::hundred_plies")]
     #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
     /// Whether a repetition verdict ends the game (true: live play). False
@@ -95,17 +95,13 @@ pub struct Rules {
     pub repetition_ends_game: bool,
 }
 
-fn default_move_limit() -> u32 {
-    100
-}
-
 impl Default for Rules {
     fn default() -> Rules {
         Rules {
             setup: Setup::Standard,
             bare_king: false,
             repetition: RepetitionRule::Threefold,
-            move_limit_plies: default_move_limit(),
+            move_limit_plies: crate::variants::hundred_plies(),
             repetition_ends_game: true,
         }
     }

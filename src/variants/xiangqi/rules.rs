@@ -73,7 +73,7 @@ pub enum TablebaseAdjudication {
 pub struct Rules {
     /// Plies without a capture after which the game is drawn (soldier moves
     /// do not reset the count); 0 switches the rule off.
-    #[serde(default = "default_move_limit")]
+    #[serde(default = "crate::variants::hundred_plies")]
     #[schema(default = 100, minimum = 0, maximum = 4294967295_u64)]
     pub move_limit_plies: u32,
     /// Repetition rules: `asian`, `chinese` or `none`. `asian` (WXF/AXF,
@@ -117,14 +117,10 @@ pub struct Rules {
     pub tablebase_adjudication: TablebaseAdjudication,
 }
 
-fn default_move_limit() -> u32 {
-    100
-}
-
 impl Default for Rules {
     fn default() -> Rules {
         Rules {
-            move_limit_plies: default_move_limit(),
+            move_limit_plies: crate::variants::hundred_plies(),
             repetition: RepetitionRule::Asian,
             no_repetition_draw_before_move: 0,
             repetition_ends_game: true,
