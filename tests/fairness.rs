@@ -3,9 +3,10 @@
 //! a steady pace and for a short search twice a second. The server runs
 //! with one search thread and the per-client limits on (`--rate-limit 200
 //! --client-key-header X-Client --max-searches-per-client 1`). B's
-//! legal-moves p99 under the flood must stay within twice its p99 without
-//! it (or twice the machine's noise floor, [`NOISE_P99_US`], when that is
-//! larger), and every one of B's searches must be answered 200.
+//! legal-moves p90 under the flood must stay within twice its p90 without
+//! it (or twice the machine's noise floor, [`NOISE_P90_US`], when that is
+//! larger), its p99 within four times (against [`NOISE_P99_US`]), and
+//! every one of B's searches must be answered 200.
 //!
 //! Needs wrk; ignored without it unless `ARBITER_REQUIRE_BALANCER=1` (set
 //! by `.ci/run`, which installs it).
@@ -29,13 +30,20 @@ const SERVER: &[&str] = &[
     "1",
 ];
 
-/// The p99 a two-core virtual machine gives B's legal moves with no flood
-/// at all: from 0.5 to 2.7 ms between runs here, scheduler noise (the
-/// hypervisor's and the load generators' own). The flooded p99 is held
-/// within twice the larger of this and the measured p99 alone, so a quiet
-/// run's 0.8 ms does not make the bound 1.6 ms (a CI run failed so: 0.8
-/// ms alone, 2.0 ms flooded). Without the per-client limits this test
-/// still fails, on B's refused searches.
+/// The p90 a two-core virtual machine gives B's legal moves with no flood:
+/// 0.37-0.54 ms here, steady even with a busy loop beside the test. The
+/// flooded p90 is held within twice the larger of this and the measured
+/// p90 alone.
+const NOISE_P90_US: u64 = 750;
+
+/// The p99 the same machine gives with no flood: from 0.5 to 5 ms between
+/// runs (the 10th slowest of about 970 answers, which a scheduler's time
+/// slice decides: with a busy loop beside the test it is 4.8-5.0 ms alone,
+/// and a CI run gave 2.1 ms alone, 5.6 ms flooded, while the medians were
+/// 0.42 and 0.39 ms). The p99 is therefore held only against starvation:
+/// within four times the larger of this and the p99 alone. A bound of
+/// twice failed that CI run; the p90 carries the two-fold claim. Without
+/// the per-client limits this test still fails, on B's refused searches.
 const NOISE_P99_US: u64 = 1_500;
 
 /// B's seconds of load in each phase.
@@ -119,10 +127,11 @@ fn a_flooding_client_leaves_the_others_their_share() {
     let _ = std::fs::remove_dir_all(&dir);
 
     let ratio = flooded.p99_us as f64 / alone.p99_us.max(1) as f64;
-    let bound = 2 * alone.p99_us.max(NOISE_P99_US);
+    let bound_p90 = 2 * alone.p90_us.max(NOISE_P90_US);
+    let bound = 4 * alone.p99_us.max(NOISE_P99_US);
     eprintln!(
         "fairness: legal-moves p99 {} µs alone, {} µs under a 64-connection flood ({ratio:.2}x; \
-         p50 {} and {} µs; {} and {} requests); B's searches {} and {} answered, {} and {} failed, \
+         p50 {} and {} µs; p90 {} and {} µs; {} and {} requests); B's searches {} and {} answered, {} and {} failed, \
          slowest {} ms under the flood; A: {} searches asked, {} answered 200, {} legal moves asked, \
          {} answered 200; \
          {limited} rate-limited, {refused} searches refused for A's share, {completed} searches run",
@@ -130,6 +139,8 @@ fn a_flooding_client_leaves_the_others_their_share() {
         flooded.p99_us,
         alone.p50_us,
         flooded.p50_us,
+        alone.p90_us,
+        flooded.p90_us,
         alone.requests,
         flooded.requests,
         alone_searches.requests,
@@ -155,6 +166,12 @@ fn a_flooding_client_leaves_the_others_their_share() {
         alone_searches.failed + flooded_searches.failed,
         0,
         "B's searches were refused"
+    );
+    assert!(
+        flooded.p90_us <= bound_p90,
+        "B's legal-moves p90 went from {} to {} µs under the flood (bound {bound_p90} µs)",
+        alone.p90_us,
+        flooded.p90_us
     );
     assert!(
         flooded.p99_us <= bound,

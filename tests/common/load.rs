@@ -35,6 +35,8 @@ pub struct Load {
     pub failed: u64,
     /// Median latency.
     pub p50_us: u64,
+    /// 90th percentile latency.
+    pub p90_us: u64,
     /// 99th percentile latency.
     pub p99_us: u64,
     /// The slowest answer.
@@ -62,9 +64,9 @@ wrk.body = '{body}'
 wrk.headers["Content-Type"] = "application/json"
 {headers}{pause}done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("LOAD %d %d %d %d %d\n", summary.requests,
+  io.write(string.format("LOAD %d %d %d %d %d %d\n", summary.requests,
     e.connect + e.read + e.write + e.status + e.timeout,
-    latency:percentile(50), latency:percentile(99), latency.max))
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
 end
 "#,
                 body = self.body
@@ -104,7 +106,8 @@ pub fn finish(child: Child) -> Load {
         requests: n[0],
         failed: n[1],
         p50_us: n[2],
-        p99_us: n[3],
-        max_us: n[4],
+        p90_us: n[3],
+        p99_us: n[4],
+        max_us: n[5],
     }
 }
