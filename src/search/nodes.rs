@@ -283,15 +283,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 && depth <= SEE_PRUNING.depth
                 && best > -MATE_BOUND
                 && keys[i] < (1 << 25) - 2
+                && !self.pos().see_ge(mv, SEE_PRUNING.threshold(quiet, depth))
             {
-                let threshold = if quiet {
-                    -SEE_QUIET_MARGIN * depth * depth
-                } else {
-                    -SEE_PRUNING.per_ply * depth
-                };
-                if !self.pos().see_ge(mv, threshold) {
-                    continue;
-                }
+                continue;
             }
             // Late-move and futility pruning of quiet moves near the leaves
             // (never of a move that gives check, asked before the move is

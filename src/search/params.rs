@@ -32,17 +32,37 @@ pub(super) const FUTILITY: Margins = Margins {
 pub(super) const SINGULAR_DEPTH: i32 = 8;
 /// Late-move pruning applies up to this depth.
 pub(super) const LATE_MOVE_PRUNING_DEPTH: i32 = 8;
-/// Moves that lose material in the static exchange are pruned up to this
-/// remaining depth: a capture when it loses more than `per_ply` for each
-/// ply (`base` is unused), a quiet move more than [`SEE_QUIET_MARGIN`]
-/// times the depth squared.
-pub(super) const SEE_PRUNING: Margins = Margins {
+/// Moves that lose material in the static exchange are pruned near the
+/// leaves: up to `depth` plies left, a capture when it loses more than
+/// `capture_per_ply` for each ply, a quiet move when it loses more than
+/// `quiet_per_depth_squared` times the depth squared.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SeePruning {
+    /// The deepest remaining depth the rule applies at.
+    pub(super) depth: i32,
+    /// A capture's allowed loss per ply.
+    pub(super) capture_per_ply: i32,
+    /// A quiet move's allowed loss per depth squared.
+    pub(super) quiet_per_depth_squared: i32,
+}
+
+impl SeePruning {
+    /// The exchange score a move must reach at `depth` not to be pruned.
+    pub(super) const fn threshold(self, quiet: bool, depth: i32) -> i32 {
+        if quiet {
+            -self.quiet_per_depth_squared * depth * depth
+        } else {
+            -self.capture_per_ply * depth
+        }
+    }
+}
+
+/// See [`SeePruning`].
+pub(super) const SEE_PRUNING: SeePruning = SeePruning {
     depth: 6,
-    base: 0,
-    per_ply: 120,
+    capture_per_ply: 120,
+    quiet_per_depth_squared: 25,
 };
-/// See [`SEE_PRUNING`].
-pub(super) const SEE_QUIET_MARGIN: i32 = 25;
 /// From this quiescence depth on, a capture is searched only when it wins
 /// material in the static exchange: chains of even trades (Tamerlane's pawn
 /// fronts) made a one-ply search of a few hundred nodes take 750,000.

@@ -26,6 +26,19 @@ pub(super) struct Step<'a> {
     pub(super) earlier: Option<&'a Position>,
 }
 
+impl<'a> Step<'a> {
+    /// The move of ply `j` of a game whose positions are `positions` (one
+    /// more than its `moves`).
+    pub(super) fn at(positions: &'a [Position], moves: &[Move], j: usize) -> Step<'a> {
+        Step {
+            before: &positions[j],
+            m: moves[j],
+            after: &positions[j + 1],
+            earlier: j.checked_sub(1).map(|i| &positions[i]),
+        }
+    }
+}
+
 /// A repeated span of a game: the moves from ply `from` to the last of
 /// `occurrences`, the plies at which the repeated position stood.
 pub(super) struct Span<'a> {
@@ -106,12 +119,7 @@ impl<'a> Span<'a> {
         let mut ids = Pieces::on(&positions[self.from]);
         let mut judged: [Vec<T>; 2] = [Vec::new(), Vec::new()];
         for j in self.from..self.last() {
-            let step = Step {
-                before: &positions[j],
-                m: moves[j],
-                after: &positions[j + 1],
-                earlier: j.checked_sub(1).map(|i| &positions[i]),
-            };
+            let step = Step::at(positions, moves, j);
             let s = step.before.side().index();
             ids.play(step.m);
             judged[s].push(judge(step, &ids));

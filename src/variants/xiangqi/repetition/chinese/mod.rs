@@ -100,12 +100,13 @@ pub fn forget_judgements() {
 /// [`judge_move`], answered from this thread's memory when the same move
 /// from the same position (and the same position before it) was judged
 /// lately. Positions are compared in full, not only by their keys.
-pub fn judge_move_remembered(
-    before: &Position,
-    m: Move,
-    after: &Position,
-    earlier: Option<&Position>,
-) -> Judged {
+pub(in crate::variants::xiangqi) fn judge_move_remembered(step: &Step) -> Judged {
+    let &Step {
+        before,
+        m,
+        after,
+        earlier,
+    } = step;
     // The position before the opponent's move matters only to an answer
     // to a check (see [`judge_move`]): otherwise the same move from the
     // same position is one question, whatever came before.

@@ -3,7 +3,7 @@
 //! [`judge_move_remembered`]), and the nine-move rule
 //! ([`nine_forbidden_moves`]).
 
-use super::super::{Pieces, Span};
+use super::super::{Pieces, Span, Step};
 use super::judge_move_remembered;
 use crate::variants::xiangqi::board::*;
 use crate::variants::xiangqi::position::{Move, Position};
@@ -58,7 +58,7 @@ pub(in crate::variants::xiangqi) fn judge_span(span: Span) -> Verdict {
     // Each move's nature and the pieces it chases, followed through the
     // span so that a chased piece is named where it stands at the end.
     let (judged, ids) = span.walk(|step, ids| {
-        let judged = judge_move_remembered(step.before, step.m, step.after, step.earlier);
+        let judged = judge_move_remembered(&step);
         let chased: Vec<u8> = judged.chased.iter().map(|&v| ids.at(v)).collect();
         let chases: Vec<(u8, u8)> = judged
             .chases
@@ -145,8 +145,7 @@ pub fn nine_forbidden_moves(positions: &[Position], moves: &[Move]) -> Option<Ve
     let mut judged = Vec::with_capacity(NINE);
     for k in 0..NINE {
         let j = n - 1 - 2 * k;
-        let earlier = j.checked_sub(1).map(|e| &positions[e]);
-        let verdict = judge_move_remembered(&positions[j], moves[j], &positions[j + 1], earlier);
+        let verdict = judge_move_remembered(&Step::at(positions, moves, j));
         if verdict.nature == Nature::Idle {
             return None;
         }
