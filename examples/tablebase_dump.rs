@@ -11,6 +11,7 @@
 //! draw: Felicity EGTB's convention), a tab, the table's name. Results the
 //! perpetual-check rule decides are left out (no other table has them).
 //!
+//! `--default` dumps every table of the default set (the built-in one).
 //! `--dir DIR` reads the tables from `DIR` (made by `arbiter tablebase
 //! generate`) besides the built-in ones; `--chase` prints only the draws
 //! marked as ones a chase may decide, the mark in place of the score
@@ -18,7 +19,9 @@
 
 use std::io::Write;
 
-use arbiter::tablebase::{default_tables, Chase, Distance, Entry, Material, Tables};
+use arbiter::tablebase::{
+    closure, default_set, default_tables, Chase, Distance, Entry, Material, Tables,
+};
 use arbiter::variants::{Color, Variant};
 
 fn main() {
@@ -33,6 +36,7 @@ fn main() {
                 tables.extend(Tables::load_dir(dir.as_ref()).expect("a table directory"));
             }
             "--chase" => chase = true,
+            "--default" => names.extend(closure(&default_set()).iter().map(|m| m.to_string())),
             _ => names.push(arg),
         }
     }

@@ -74,9 +74,26 @@ enum TablebaseCommand {
         /// form the default set is built into the binary in).
         #[arg(long)]
         bundle: Option<std::path::PathBuf>,
-        /// Materials such as KRkaabb; by default the default set.
+        /// A named set of endings, besides any materials given:
+        /// `default` (built into the binary) or `defended` (an attacker
+        /// with one of its own advisors or elephants against any
+        /// advisors and elephants; docs/tablebases.md).
+        #[arg(long, value_enum)]
+        set: Option<TableSet>,
+        /// Materials such as KRkaabb; with neither these nor `--set`, the
+        /// default set.
         materials: Vec<String>,
     },
+}
+
+/// The named sets of `tablebase generate --set`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TableSet {
+    /// The default set, built into the binary.
+    Default,
+    /// One attacker with one of its own advisors or elephants against any
+    /// advisors and elephants.
+    Defended,
 }
 
 fn main() -> ExitCode {
@@ -136,8 +153,9 @@ fn main() -> ExitCode {
         Command::Tablebase(TablebaseCommand::Generate {
             out,
             bundle,
+            set,
             materials,
-        }) => match generate_tables(&out, bundle.as_deref(), &materials) {
+        }) => match generate_tables(&out, bundle.as_deref(), set, &materials) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("arbiter: {e}");
@@ -246,24 +264,26 @@ fn healthcheck(addr: &str) -> Result<(), String> {
     }
 }
 
-/// `arbiter tablebase generate`: the tables of `names` (or the default
-/// set) and every smaller one they need, into `out`.
+/// `arbiter tablebase generate`: the tables of `named` and `names` (or
+/// the default set) and every smaller one they need, into `out`.
 fn generate_tables(
     out: &std::path::Path,
     bundle: Option<&std::path::Path>,
+    named: Option<TableSet>,
     names: &[String],
 ) -> Result<(), String> {
-    use arbiter::tablebase::{closure, default_set, file_name, Material, Table, Tables};
-    let set: Vec<Material> = if names.is_empty() {
-        default_set()
-    } else {
-        names
-            .iter()
-            .map(|n| {
-                Material::parse(n).ok_or_else(|| format!("not a material: {n} (e.g. KRkaabb)"))
-            })
-            .collect::<Result<_, _>>()?
+    use arbiter::tablebase::{
+        closure, default_set, defended_set, file_name, Material, Table, Tables,
     };
+    let mut set: Vec<Material> = match named {
+        Some(TableSet::Defended) => defended_set(),
+        Some(TableSet::Default) => default_set(),
+        None if names.is_empty() => default_set(),
+        None => Vec::new(),
+    };
+    for n in names {
+        set.push(Material::parse(n).ok_or_else(|| format!("not a material: {n} (e.g. KRkaabb)"))?);
+    }
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let start = Instant::now();
     let mut tables = Tables::new();

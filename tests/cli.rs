@@ -713,6 +713,10 @@ fn generated_tables_are_served() {
     let (code, _, stderr) = arbiter(&["tablebase", "generate", "--out", out, "KXk"]);
     assert_ne!(code, 0);
     assert!(stderr.contains("not a material: KXk"), "{stderr}");
+    // A set by name: an unknown one is refused, naming those there are.
+    let (code, _, stderr) = arbiter(&["tablebase", "generate", "--out", out, "--set", "all"]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("defended"), "{stderr}");
 
     let body = serde_json::json!({"fen": "3ak4/4a4/9/9/9/9/9/9/4A4/3A1K3 w - - 0 1"});
     let plain = common::Server::start(&[]);

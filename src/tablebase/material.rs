@@ -195,6 +195,30 @@ pub fn default_set() -> Vec<Material> {
     out
 }
 
+/// The defended set (`arbiter tablebase generate --set defended`): one
+/// chariot, horse, cannon or soldier with one of its own advisors or
+/// elephants, against any advisors and elephants (none to two of each):
+/// 72 endings (64 beyond the default set), such as `KRAkaabb`, which a chariot
+/// alone cannot win and a chariot with an advisor mostly wins. Too large
+/// to build into the binary (147 million positions a side, about 600 MB
+/// in memory once all are probed), it is made on demand.
+pub fn defended_set() -> Vec<Material> {
+    let mut out = Vec::new();
+    for attacker in 0..4 {
+        for own in [4, 5] {
+            for advisors in 0..=2 {
+                for elephants in 0..=2 {
+                    let mut red = [0u8; 6];
+                    red[attacker] = 1;
+                    red[own] = 1;
+                    out.push(Material::new(red, [0, 0, 0, 0, advisors, elephants]));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// `set` with every ending its captures lead to, the smallest first (so
 /// that a table's captures are generated before it).
 pub fn closure(set: &[Material]) -> Vec<Material> {
@@ -238,6 +262,18 @@ mod tests {
             assert!(set.contains(&Material::parse(name).unwrap()), "{name}");
         }
         assert!(!set.contains(&Material::parse("KRkaabbp").unwrap_or_default()));
+        let defended = defended_set();
+        assert_eq!(defended.len(), 72);
+        for m in &defended {
+            assert!(m.is_canonical(), "{m}");
+        }
+        // Those against a bare general (`KRAk`) have two pieces: default.
+        let beyond = defended.iter().filter(|m| !set.contains(m)).count();
+        assert_eq!(beyond, 64);
+        for name in ["KRAkaabb", "KCAk", "KNBkpa", "KPBkab"] {
+            let m = Material::parse(name).unwrap_or_default();
+            assert_eq!(defended.contains(&m), name != "KNBkpa", "{name}");
+        }
         let all = closure(&set);
         // Each table's captures come before it.
         for (i, m) in all.iter().enumerate() {

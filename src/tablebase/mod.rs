@@ -35,7 +35,7 @@ pub use entry::{Chase, Distance, Entry};
 pub use file::{bundle, file_name, TableFileError};
 pub use generate::generate;
 pub use index::Layout;
-pub use material::{closure, default_set, Material, KINDS};
+pub use material::{closure, default_set, defended_set, Material, KINDS};
 pub use set::{
     adjudicate_with_installed, default_materials, default_tables, install, installed, Endgames,
 };

@@ -61,6 +61,31 @@ fn single_pieces_against_the_bare_general() {
     );
 }
 
+/// A cannon with an advisor of its own beats the bare general (the
+/// manuals' 炮仕必胜单将): the advisor is the screen the lone cannon lacks.
+/// In `KCAk`, a table of the defended set, every legal position with Red
+/// to move is a Red win by mate.
+#[test]
+fn a_cannon_with_an_advisor_beats_the_bare_general() {
+    let t = tables(&["KCAk"]);
+    let kcak = t.get(Material::parse("KCAk").unwrap()).unwrap();
+    let (mut wins, mut other) = (0, Vec::new());
+    for i in 0..kcak.size() {
+        match kcak.at(crate::variants::Color::White, i) {
+            (_, Entry::Illegal) => {}
+            (_, Entry::Win(Distance::Mate(_))) => wins += 1,
+            (pos, e) => other.push((pos.map(|p| p.to_fen()), e)),
+        }
+    }
+    assert!(
+        other.is_empty(),
+        "not won: {:?}",
+        &other[..other.len().min(5)]
+    );
+    assert!(wins > 20_000, "{wins}");
+    assert!(crate::tablebase::defended_set().contains(&kcak.material()));
+}
+
 #[test]
 fn files_and_bundles_read_back() {
     let t = tables(&["KRk"]);
