@@ -28,7 +28,7 @@ fn main() {
     let mut tables = default_tables();
     let mut args = std::env::args().skip(1);
     let mut chase = false;
-    let mut names = Vec::new();
+    let mut materials = Vec::new();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--dir" => {
@@ -36,17 +36,17 @@ fn main() {
                 tables.extend(Tables::load_dir(dir.as_ref()).expect("a table directory"));
             }
             "--chase" => chase = true,
-            "--default" => names.extend(closure(&default_set()).iter().map(|m| m.to_string())),
-            _ => names.push(arg),
+            "--default" => materials.extend(closure(&default_set())),
+            _ => materials
+                .push(Material::parse(&arg).unwrap_or_else(|| panic!("not a material: {arg}"))),
         }
     }
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    for name in names {
-        let material = Material::parse(&name).unwrap_or_else(|| panic!("not a material: {name}"));
+    for material in materials {
         let table = tables
             .get(material)
-            .unwrap_or_else(|| panic!("{name} is not built in nor in --dir"));
+            .unwrap_or_else(|| panic!("{material} is not built in nor in --dir"));
         let mut lines = 0u64;
         for side in [Color::White, Color::Black] {
             for i in 0..table.size() {
@@ -75,6 +75,6 @@ fn main() {
                 lines += 1;
             }
         }
-        eprintln!("{name}: {lines} positions");
+        eprintln!("{material}: {lines} positions");
     }
 }

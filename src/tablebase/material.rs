@@ -183,13 +183,8 @@ pub fn default_set() -> Vec<Material> {
         }
     }
     for attacker in 0..4 {
-        for advisors in 0..=2 {
-            for elephants in 0..=2 {
-                push(Material::new(
-                    single(attacker),
-                    [0, 0, 0, 0, advisors, elephants],
-                ));
-            }
+        for defence in defences() {
+            push(Material::new(single(attacker), defence));
         }
     }
     out
@@ -198,25 +193,27 @@ pub fn default_set() -> Vec<Material> {
 /// The defended set (`arbiter tablebase generate --set defended`): one
 /// chariot, horse, cannon or soldier with one of its own advisors or
 /// elephants, against any advisors and elephants (none to two of each):
-/// 72 endings (64 beyond the default set), such as `KRAkaabb`, which a chariot
-/// alone cannot win and a chariot with an advisor mostly wins. Too large
-/// to build into the binary (147 million positions a side, about 600 MB
-/// in memory once all are probed), it is made on demand.
+/// 72 endings (64 beyond the default set), such as `KRAkaabb`, which a
+/// chariot alone cannot win and a chariot with an advisor mostly wins.
+/// Too large to build into the binary (147 million positions a side,
+/// about 600 MB in memory once all are probed), it is made on demand.
 pub fn defended_set() -> Vec<Material> {
     let mut out = Vec::new();
     for attacker in 0..4 {
         for own in [4, 5] {
-            for advisors in 0..=2 {
-                for elephants in 0..=2 {
-                    let mut red = [0u8; 6];
-                    red[attacker] = 1;
-                    red[own] = 1;
-                    out.push(Material::new(red, [0, 0, 0, 0, advisors, elephants]));
-                }
-            }
+            let mut red = [0u8; 6];
+            red[attacker] = 1;
+            red[own] = 1;
+            out.extend(defences().map(|defence| Material::new(red, defence)));
         }
     }
     out
+}
+
+/// The nine defences of the default and defended sets: none to two
+/// advisors with none to two elephants, and no other piece.
+fn defences() -> impl Iterator<Item = [u8; 6]> {
+    (0..=2).flat_map(|advisors| (0..=2).map(move |elephants| [0, 0, 0, 0, advisors, elephants]))
 }
 
 /// `set` with every ending its captures lead to, the smallest first (so
