@@ -84,6 +84,20 @@ fn a_cannon_with_an_advisor_beats_the_bare_general() {
     );
     assert!(wins > 20_000, "{wins}");
     assert!(crate::tablebase::defended_set().contains(&kcak.material()));
+    // The longest of those mates, 17 plies (9 moves), as Felicity EGTB's
+    // data has it for this position (docs/tablebases.md: every position of
+    // the 72 endings it shares with ours agrees).
+    let longest = (0..kcak.size())
+        .filter_map(|i| match kcak.at(crate::variants::Color::White, i).1 {
+            Entry::Win(Distance::Mate(n)) => Some(n),
+            _ => None,
+        })
+        .max();
+    assert_eq!(longest, Some(17));
+    assert_eq!(
+        t.probe(&fen("3C5/3k5/9/9/9/9/9/3A5/9/3K5 w - - 0 1")),
+        Some(Entry::Win(Distance::Mate(17)))
+    );
 }
 
 #[test]
