@@ -215,7 +215,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             } else if Some(mv) == self.killers[ply][1] {
                 (1 << 25) - 1
             } else if Some(mv) == counter {
-                (1 << 25) - 2
+                LATE_QUIET_BELOW
             } else {
                 self.quiet_score(side, mv, prev1, prev2)
             };
@@ -228,8 +228,15 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        for i in 0..list.len() {
-            let mv = pick_best(list, keys, i);
+        // The moves still to be picked are `list[i..len]`: the tail of late
+        // quiet moves is dropped at once when pruning starts (below).
+        let mut len = list.len();
+        let mut dropped = false;
+        let mut next = 0;
+        while next < len {
+            let i = next;
+            next += 1;
+            let mv = pick_best(&mut list[..len], &mut keys[..len], i);
             if (ply == 0
                 && (self.excluded.contains(&mv)
                     || (!self.root_only.is_empty() && !self.root_only.contains(&mv))))
@@ -273,20 +280,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let quiet = self.pos().capture_value(mv).is_none();
             // Quiet moves other than the table move, the killers and the
             // counter-move may be pruned and reduced.
-            let late_quiet = quiet && keys[i] < (1 << 25) - 2;
-            // Near the leaves, a move that loses material by the exchanges
-            // on its destination is not searched (a capture that loses more
-            // than a minor piece a ply, a quiet move that loses its piece).
-            if searched > 0
-                && !pv_node
-                && !in_check
-                && depth <= SEE_PRUNING.depth
-                && best > -MATE_BOUND
-                && keys[i] < (1 << 25) - 2
-                && !self.pos().see_ge(mv, SEE_PRUNING.threshold(quiet, depth))
-            {
-                continue;
-            }
+            let late_quiet = quiet && keys[i] < LATE_QUIET_BELOW;
             // Late-move and futility pruning of quiet moves near the leaves
             // (never of a move that gives check, asked before the move is
             // made): after enough moves, or when even a good gain at the
@@ -299,8 +293,32 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 let futile = lmr_depth < FUTILITY.depth
                     && eval + FUTILITY.base + FUTILITY.per_ply * lmr_depth <= alpha;
                 if (late || futile) && !self.pos().gives_check(mv) {
+                    // Both stay true for the rest of this node (outside a
+                    // PV node alpha moves only to cut off; `searched` only
+                    // grows, and with it the reduction), so every late
+                    // quiet move still to come that gives no check would
+                    // be pruned too: drop them now rather than pick each.
+                    if !dropped {
+                        dropped = true;
+                        len = i
+                            + 1
+                            + self.keep_unprunable(&mut list[i + 1..len], &mut keys[i + 1..len]);
+                    }
                     continue;
                 }
+            }
+            // Near the leaves, a move that loses material by the exchanges
+            // on its destination is not searched (a capture that loses more
+            // than a minor piece a ply, a quiet move that loses its piece).
+            if searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= SEE_PRUNING.depth
+                && best > -MATE_BOUND
+                && keys[i] < LATE_QUIET_BELOW
+                && !self.pos().see_ge(mv, SEE_PRUNING.threshold(quiet, depth))
+            {
+                continue;
             }
             let slot = self.pos().piece_slot(mv);
             self.slots[ply + 2] = slot;
@@ -378,6 +396,23 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             self.store(key, best, window, best_move, ply, static_eval, depth);
         }
         best
+    }
+
+    /// Keeps, in order, the moves of `list` (with their `keys`) that
+    /// late-move and futility pruning cannot drop: all but the late quiet
+    /// moves that give no check. Returns how many are kept.
+    fn keep_unprunable(&self, list: &mut [V::Move], keys: &mut [i32]) -> usize {
+        let mut kept = 0;
+        for k in 0..list.len() {
+            let mv = list[k];
+            let late_quiet = keys[k] < LATE_QUIET_BELOW && self.pos().capture_value(mv).is_none();
+            if !late_quiet || self.pos().gives_check(mv) {
+                list[kept] = mv;
+                keys[kept] = keys[k];
+                kept += 1;
+            }
+        }
+        kept
     }
 
     pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {

@@ -74,6 +74,10 @@ pub(super) const HISTORY_LIMIT: i32 = 16_384;
 /// A capture's history counts this many times less than its promise
 /// (`Evaluate::capture_value`) in the order of captures.
 pub(super) const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+/// Move-ordering keys below this are the late moves: quiet moves other
+/// than the table move, the killers and the counter-move (which has this
+/// key), and the captures that lose material.
+pub(super) const LATE_QUIET_BELOW: i32 = (1 << 25) - 2;
 /// Half the width of the first aspiration window at the root.
 pub(super) const ASPIRATION: i32 = 30;
 

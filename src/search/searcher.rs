@@ -512,7 +512,11 @@ fn falling_percent(scores: &[i32]) -> u32 {
 }
 
 /// Selection sort, one step: moves the move with the highest key among
-/// `list[i..]` to `list[i]` (with its key) and returns it.
+/// `list[i..]` to `list[i]` (with its key) and returns it. Stable: the
+/// moves passed over keep their order (the first of equal keys comes
+/// first), so the order of the moves is the keys' alone, and a pass that
+/// drops some of the moves not yet picked leaves the others' order as it
+/// was.
 pub(super) fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> M {
     let mut j = i;
     for k in i + 1..list.len() {
@@ -520,8 +524,10 @@ pub(super) fn pick_best<M: Copy>(list: &mut [M], keys: &mut [i32], i: usize) -> 
             j = k;
         }
     }
-    list.swap(i, j);
-    keys.swap(i, j);
+    if j != i {
+        list[i..=j].rotate_right(1);
+        keys[i..=j].rotate_right(1);
+    }
     list[i]
 }
 
