@@ -69,58 +69,20 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 }
             }
         }
-        self.with_moves(
-            ply,
-            |pos, list| pos.legal_moves(list),
-            |s, list, keys| s.node_with_moves(depth, alpha, beta, ply, pv_node, entry, list, keys),
-        )
-    }
-
-    /// Runs `work` with the ply's move list (filled by `fill`) and key
-    /// buffer, which are lent out and put back so that no node allocates.
-    pub(super) fn with_moves(
-        &mut self,
-        ply: usize,
-        fill: impl FnOnce(&V, &mut Vec<V::Move>),
-        work: impl FnOnce(&mut Self, &mut Vec<V::Move>, &mut Vec<i32>) -> i32,
-    ) -> i32 {
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        fill(self.pos(), &mut list);
-        let score = work(self, &mut list, &mut keys);
-        self.lists[ply] = list;
-        self.keys[ply] = keys;
-        score
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn node_with_moves(
-        &mut self,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        pv_node: bool,
-        entry: Option<tt::Entry>,
-        list: &mut [V::Move],
-        keys: &mut Vec<i32>,
-    ) -> i32 {
-        if list.is_empty() {
-            return self.ended(false, &Repeats::None, ply).unwrap_or(0);
-        }
-        let singular_search = self.skipped[ply].is_some();
+        // What can settle the node before its moves are listed (every
+        // early return first makes sure that the side to move has a legal
+        // move: without one, the verdict comes first).
+        let mut alpha = alpha;
+        let mut beta = beta;
+        let mut depth = depth;
         if ply > 0 {
             // Mate-distance pruning.
             alpha = alpha.max(-(MATE - ply as i32));
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
-                return alpha;
+                return self.unless_no_move(ply, alpha);
             }
         }
-        let key = self.hashes[self.path.len() - 1];
-        let tt_move = entry
-            .filter(|e| e.mv != 0)
-            .and_then(|e| list.iter().copied().find(|&m| V::move_signature(m) == e.mv));
         let in_check = self.pos().in_check();
         // The static evaluation (the table's copy if it has one), and the
         // value pruning decisions use: the table's score where its bound
@@ -149,8 +111,9 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let improving = !in_check
             && (ply < 2 || self.evals[ply - 2] == tt::NO_EVAL || static_eval > self.evals[ply - 2]);
         // Without a table move, this node is less likely to matter: search
-        // it a ply shallower (the table will have a move next time).
-        if tt_move.is_none() && depth >= 4 {
+        // it a ply shallower (the table will have a move next time). (The
+        // table's entry is this position's: its move is a legal one.)
+        if entry.is_none_or(|e| e.mv == 0) && depth >= 4 {
             depth -= 1;
         }
 
@@ -163,7 +126,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             && beta.abs() < MATE_BOUND
             && eval - REVERSE_FUTILITY.per_ply * (depth - i32::from(improving)) >= beta
         {
-            return eval;
+            return self.unless_no_move(ply, eval);
         }
 
         // Null move: if passing still holds beta, a real move will too.
@@ -176,9 +139,18 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             && beta.abs() < MATE_BOUND
         {
             if let Some(child) = self.pos().null_move() {
+                if let Some(verdict) = self.no_move_verdict(ply) {
+                    return verdict;
+                }
                 let r = 2 + depth / 4;
                 self.slots[ply + 2] = NO_SLOT;
-                self.push_null(child, list[0]);
+                // The move that led here stands for the pass in the path
+                // (a barrier: nothing reads it as played).
+                let placeholder = *self
+                    .moves
+                    .last()
+                    .expect("a move led to a node past the root");
+                self.push_null(child, placeholder);
                 let score = -self.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.pop();
                 if self.stopped {
@@ -189,6 +161,83 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 }
             }
         }
+        let prelude = Prelude {
+            depth,
+            alpha,
+            beta,
+            entry,
+            in_check,
+            static_eval,
+            eval,
+            improving,
+        };
+        self.with_moves(
+            ply,
+            |pos, list| pos.legal_moves(list),
+            |s, list, keys| s.node_with_moves(&prelude, ply, pv_node, list, keys),
+        )
+    }
+
+    /// `score`, unless the side to move has no legal move: then the rules'
+    /// verdict on that.
+    fn unless_no_move(&mut self, ply: usize, score: i32) -> i32 {
+        self.no_move_verdict(ply).unwrap_or(score)
+    }
+
+    /// The rules' verdict when the side to move has no legal move (asked
+    /// before a node returns without listing its moves).
+    fn no_move_verdict(&mut self, ply: usize) -> Option<i32> {
+        let here = self.path.last().expect("the path holds the root");
+        if here.has_legal_move(&mut self.lists[ply]) {
+            None
+        } else {
+            Some(self.ended(false, &Repeats::None, ply).unwrap_or(0))
+        }
+    }
+
+    /// Runs `work` with the ply's move list (filled by `fill`) and key
+    /// buffer, which are lent out and put back so that no node allocates.
+    pub(super) fn with_moves(
+        &mut self,
+        ply: usize,
+        fill: impl FnOnce(&V, &mut Vec<V::Move>),
+        work: impl FnOnce(&mut Self, &mut Vec<V::Move>, &mut Vec<i32>) -> i32,
+    ) -> i32 {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        fill(self.pos(), &mut list);
+        let score = work(self, &mut list, &mut keys);
+        self.lists[ply] = list;
+        self.keys[ply] = keys;
+        score
+    }
+
+    pub(super) fn node_with_moves(
+        &mut self,
+        prelude: &Prelude,
+        ply: usize,
+        pv_node: bool,
+        list: &mut [V::Move],
+        keys: &mut Vec<i32>,
+    ) -> i32 {
+        if list.is_empty() {
+            return self.ended(false, &Repeats::None, ply).unwrap_or(0);
+        }
+        let Prelude {
+            depth,
+            mut alpha,
+            beta,
+            entry,
+            in_check,
+            static_eval,
+            eval,
+            improving,
+        } = *prelude;
+        let singular_search = self.skipped[ply].is_some();
+        let key = self.hashes[self.path.len() - 1];
+        let tt_move = entry
+            .filter(|e| e.mv != 0)
+            .and_then(|e| list.iter().copied().find(|&m| V::move_signature(m) == e.mv));
 
         // Order: table move, captures by promise, killers, the counter-move,
         // then quiet moves by their histories.
@@ -561,6 +610,25 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             bound,
         );
     }
+}
+
+/// What a node found before listing its moves, for the search of them.
+#[derive(Clone, Copy)]
+pub(super) struct Prelude {
+    /// The depth left (less the internal iterative reduction).
+    depth: i32,
+    /// The window, narrowed by the mate distance.
+    alpha: i32,
+    beta: i32,
+    /// The table's entry for the position.
+    entry: Option<tt::Entry>,
+    in_check: bool,
+    /// The static evaluation (`NO_EVAL` in check).
+    static_eval: i32,
+    /// The value pruning decisions use.
+    eval: i32,
+    /// Better for the side to move than two plies before.
+    improving: bool,
 }
 
 /// The stored score of `e`, when its bound settles a node searched with the

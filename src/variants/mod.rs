@@ -521,6 +521,10 @@ pub trait Variant: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         self.legal_moves(scratch);
         scratch.len()
     }
+    /// Whether there is a legal move; a variant may stop at the first.
+    fn has_legal_move(&self, scratch: &mut Vec<Self::Move>) -> bool {
+        self.count_legal_moves(scratch) > 0
+    }
     /// Plays a legal move.
     fn make_move(&mut self, mv: Self::Move) -> Self::Undo;
     /// Takes back the move `make_move` played.

@@ -170,6 +170,10 @@ impl Variant for Position {
         self.count_legal()
     }
 
+    fn has_legal_move(&self, _scratch: &mut Vec<Move>) -> bool {
+        self.has_legal()
+    }
+
     #[inline]
     fn make_move(&mut self, mv: Move) -> Undo {
         self.make(mv)
