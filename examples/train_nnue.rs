@@ -4,8 +4,12 @@
 //!
 //! ```text
 //! cargo run --release --example train_nnue -- DATA.txt [MORE.txt ...] \
-//!     --hidden 128 --epochs 30 --threads 2 --dir RUN [--resume]
+//!     --hidden 128 --epochs 30 --threads 2 --dir RUN [--resume | --init NET]
 //! ```
+//!
+//! `--init NET` starts from a trained network's weights (`shipped`: the
+//! one embedded) instead of random ones: the next network, trained on
+//! new data from where the last one stands.
 //!
 //! Every position is also used reflected left to right. A twentieth of the
 //! positions is held out: every twentieth block of 2,000 lines (a block
@@ -18,8 +22,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use arbiter::search::Evaluate;
+use arbiter::search::Network;
 use arbiter::training::data::Sample;
-use arbiter::training::train::{constant_loss, Config, Trainer};
+use arbiter::training::train::{constant_loss, Config, Model, Trainer};
+use arbiter::variants::xiangqi::Position;
 use clap::Parser;
 
 #[derive(Parser)]
@@ -63,6 +70,10 @@ struct Args {
     /// Go on from `DIR/checkpoint.bin`.
     #[arg(long)]
     resume: bool,
+    /// Start from this network's weights instead of random ones (a file,
+    /// or `shipped`: the one embedded in the binary), with fresh moments.
+    #[arg(long, conflicts_with = "resume")]
+    init: Option<String>,
 }
 
 fn main() -> Result<(), String> {
@@ -107,6 +118,14 @@ fn main() -> Result<(), String> {
         let bytes =
             std::fs::read(&checkpoint).map_err(|e| format!("{}: {e}", checkpoint.display()))?;
         Trainer::resume(config.clone(), &bytes)?
+    } else if let Some(init) = &args.init {
+        let net = if init == "shipped" {
+            Position::shipped_network().ok_or("no network is embedded")?
+        } else {
+            let bytes = std::fs::read(init).map_err(|e| format!("{init}: {e}"))?;
+            std::sync::Arc::new(Network::from_bytes(&bytes).map_err(|e| format!("{init}: {e}"))?)
+        };
+        Trainer::from_model(config.clone(), Model::from_network(&net))?
     } else {
         Trainer::new(config.clone())
     };

@@ -4,9 +4,10 @@
 //! engine's loader and compared with the float network it came from.
 
 use arbiter::search::eval::nnue::Network;
+use arbiter::search::Evaluate;
 use arbiter::training::data::parse_all;
 use arbiter::training::datagen::{generate, rescore, Config as DataConfig, Record};
-use arbiter::training::train::{constant_loss, Config, Trainer};
+use arbiter::training::train::{constant_loss, Config, Model, Trainer};
 use arbiter::variants::xiangqi::{Notation, Position, Rules};
 use arbiter::variants::{Color, Variant};
 
@@ -238,4 +239,44 @@ fn a_tiny_network_learns_from_self_play_and_loads_in_the_engine() {
         worst <= 4.0 + spread * 0.01,
         "quantised and float evaluations differ by {worst} cp (range ±{spread} cp)"
     );
+}
+
+#[test]
+fn a_trained_network_is_the_start_of_the_next_run() {
+    // The shipped network read back into floating point: quantised again
+    // it is the same file, it evaluates as the engine does, and a run
+    // starts from it with the hidden size it has and no other.
+    let shipped = Position::shipped_network().expect("a network is embedded");
+    let model = Model::from_network(&shipped);
+    assert_eq!(
+        model.quantise().expect("quantises").to_bytes(),
+        shipped.to_bytes(),
+        "the round trip changes the network"
+    );
+    let rules = Rules::default();
+    for fen in [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "1rb3RC1/3kac3/4c4/p1p6/4p4/8P/P1P1P1P2/N8/4A4/2BAK1BN1 w - - 1 17",
+        "3k5/9/9/4R4/9/9/5n3/9/4K4/9 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen, &rules).expect("a FEN");
+        let float = model.evaluate(&pos);
+        let int = shipped.evaluate_position(&pos) as f32;
+        assert!(
+            (float - int).abs() <= 4.0 + int.abs() * 0.01,
+            "{fen}: {float} against {int}"
+        );
+    }
+    let config = Config {
+        hidden: shipped.hidden(),
+        ..Config::default()
+    };
+    let trainer = Trainer::from_model(config.clone(), model.clone()).expect("the same size");
+    assert_eq!(trainer.model, model);
+    let other = Config {
+        hidden: 16,
+        ..config
+    };
+    let refused = Trainer::from_model(other, model).expect_err("another size");
+    assert!(refused.contains("16"), "{refused}");
 }

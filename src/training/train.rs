@@ -132,6 +132,21 @@ impl Model {
         self.forward(&list, pos.side(), [&mut us, &mut them]) * SCALE as f32
     }
 
+    /// The floating-point model a quantised network stands for (each
+    /// weight its integer over the scale [`Model::quantise`] multiplied
+    /// it by): the start of a run that goes on from a trained network.
+    pub fn from_network(net: &Network) -> Model {
+        let (weights, bias, output, output_bias) = net.parts();
+        let f = |v: &[i16], by: i32| v.iter().map(|&w| f32::from(w) / by as f32).collect();
+        Model {
+            hidden: net.hidden(),
+            weights: f(weights, QA),
+            bias: f(bias, QA),
+            output: f(output, QB),
+            output_bias: output_bias as f32 / (QA * QB) as f32,
+        }
+    }
+
     /// The integer network: input weights and biases × [`QA`], output
     /// weights × [`QB`], the output bias × `QA × QB`.
     pub fn quantise(&self) -> Result<Network, NetworkError> {
@@ -308,6 +323,26 @@ impl Trainer {
             epoch: 0,
             config,
         }
+    }
+
+    /// A new run from `model`'s weights (a trained network's, to go on
+    /// training it on other data), with fresh moments.
+    pub fn from_model(config: Config, model: Model) -> Result<Trainer, String> {
+        if model.hidden != config.hidden {
+            return Err(format!(
+                "the network has {} hidden units, the run {}",
+                model.hidden, config.hidden
+            ));
+        }
+        let h = config.hidden;
+        Ok(Trainer {
+            model,
+            m: Model::zeros(h),
+            v: Model::zeros(h),
+            step: 0,
+            epoch: 0,
+            config,
+        })
     }
 
     /// The mean loss over `samples` (several threads; no gradients).

@@ -192,6 +192,12 @@ impl Network {
         self.hidden
     }
 
+    /// The layers, as [`Network::from_parts`] takes them: the input
+    /// weights, the hidden biases, the output weights and the output bias.
+    pub fn parts(&self) -> (&[i16], &[i16], &[i16], i32) {
+        (&self.weights, &self.bias, &self.output, self.output_bias)
+    }
+
     /// Reads a network file, checking its header, size and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         if bytes.len() < HEADER || bytes[..8] != MAGIC {
