@@ -83,7 +83,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 return self.unless_no_move(ply, alpha);
             }
         }
-        let in_check = self.pos().in_check();
+        let in_check = self.in_check();
         // The static evaluation (the table's copy if it has one), and the
         // value pruning decisions use: the table's score where its bound
         // says the static evaluation is too pessimistic or optimistic.
@@ -372,7 +372,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             let slot = self.pos().piece_slot(mv);
             self.slots[ply + 2] = slot;
             self.push(mv);
-            let gives_check = self.pos().in_check();
+            let gives_check = self.in_check();
             // A check extends the search unless it gives material away.
             let extension = i32::from(
                 ply < MAX_PLY / 2
@@ -482,7 +482,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         // In check (near the horizon), every evasion, so that mates are seen;
         // otherwise captures only, after the side to move may stand pat
         // (before any move is generated: most quiescence nodes end there).
-        let evasions = qdepth < 3 && self.pos().in_check();
+        let evasions = qdepth < 3 && self.in_check();
         let mut static_eval = tt::NO_EVAL;
         if !evasions {
             static_eval = match entry {

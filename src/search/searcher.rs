@@ -16,6 +16,10 @@ pub(super) struct Searcher<'a, V: Evaluate> {
     /// `moves[i]` leads from `path[i]` to `path[i + 1]`.
     pub(super) moves: Vec<V::Move>,
     pub(super) hashes: Vec<u64>,
+    /// Whether the side to move is in check in each position of `path`,
+    /// once asked (the parent asks whether its move gives check, the child
+    /// whether it must evade: one answer for both).
+    pub(super) checks: Vec<Option<bool>>,
     /// Indices in `path` of positions reached by a null move: repetitions
     /// are not looked for across them.
     pub(super) barriers: Vec<usize>,
@@ -120,6 +124,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let start = Instant::now();
         let path: Vec<V> = game.positions().to_vec();
         let hashes = path.iter().map(|p| p.hash_key()).collect();
+        let checks = vec![None; path.len()];
         let network = limits.network.clone().filter(|_| V::HAS_NETWORK);
         let kept = histories.unwrap_or_else(|| Histories::new(V::MOVE_SLOTS, V::PIECE_SLOTS));
         let mut frames = Vec::new();
@@ -132,6 +137,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             path,
             moves: game.moves().to_vec(),
             hashes,
+            checks,
             barriers: Vec::new(),
             table,
             killers: vec![[None, None]; MAX_PLY + 2],
@@ -378,18 +384,34 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         self.path.last().expect("the path holds the root")
     }
 
+    /// Whether the side to move is in check (asked once a position).
+    #[inline]
+    pub(super) fn in_check(&mut self) -> bool {
+        let last = self.checks.len() - 1;
+        match self.checks[last] {
+            Some(known) => known,
+            None => {
+                let known = self.pos().in_check();
+                self.checks[last] = Some(known);
+                known
+            }
+        }
+    }
+
     pub(super) fn push(&mut self, mv: V::Move) {
         let mut child = self.pos().clone();
         child.make_move(mv);
         let key = child.hash_key();
         self.table.prefetch(key);
         self.hashes.push(key);
+        self.checks.push(None);
         self.path.push(child);
         self.moves.push(mv);
     }
 
     pub(super) fn push_null(&mut self, child: V, placeholder: V::Move) {
         self.hashes.push(child.hash_key());
+        self.checks.push(None);
         self.path.push(child);
         self.moves.push(placeholder);
         self.barriers.push(self.path.len() - 1);
@@ -402,6 +424,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         self.path.pop();
         self.hashes.pop();
+        self.checks.pop();
         self.moves.pop();
         self.ready = self.ready.min(self.path.len() - 1 - self.root);
     }

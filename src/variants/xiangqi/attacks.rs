@@ -48,6 +48,21 @@ impl Position {
         let us = self.side;
         let k = self.generals[(!us).index()];
         let moved = self.board[from as usize];
+        // The other general is not attacked before the move (the position
+        // is legal), so only a move that touches its file or rank (a line
+        // opened, closed or taken), a horse's leg on it, or that brings a
+        // soldier or horse within reach of it can attack it: most moves
+        // are told apart here.
+        let touched = bit(from) | bit(to);
+        let lines = (FILE_A << file_of(k)) | (RANK_0 << (rank_of(k) * FILES));
+        let reach = match kind_of(moved) {
+            Some(Kind::Soldier) => SOLDIER_ATTACKERS[us.index()][k as usize],
+            Some(Kind::Horse) => HORSE_REACH[k as usize],
+            _ => 0,
+        };
+        if touched & (lines | HORSE_ATTACK_LEGS[k as usize]) == 0 && bit(to) & reach == 0 {
+            return false;
+        }
         // The attacker's pieces of a kind after the move (a capture takes
         // a piece of the other side only).
         self.attacked_by(us, k, from, to, |kind| {

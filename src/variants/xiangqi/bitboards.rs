@@ -34,6 +34,23 @@ pub static ADVISOR_BB: [u128; POINTS] = steps_bb(&ADVISOR_MOVES);
 /// The points from which a horse could attack each point (legs ignored).
 pub static HORSE_REACH: [u128; POINTS] = steps_bb(&HORSE_ATTACKS);
 
+/// The legs of the horses that could attack each point: the points where a
+/// piece blocks (or, leaving, unblocks) a horse's attack on it.
+pub static HORSE_ATTACK_LEGS: [u128; POINTS] = {
+    let t = &HORSE_ATTACKS;
+    let mut out = [0u128; POINTS];
+    let mut s = 0;
+    while s < POINTS {
+        let mut i = 0;
+        while i < t[s].count as usize {
+            out[s] |= 1u128 << t[s].via[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// Which of a point's four orthogonal neighbours are occupied, as the index
 /// of [`HORSE_BB`]: bit 0 above (rank + 1), 1 below, 2 right (file + 1),
 /// 3 left. A neighbour off the board reads as whatever bit lies there; the
