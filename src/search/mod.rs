@@ -19,6 +19,7 @@ mod history;
 pub mod level;
 mod nodes;
 mod params;
+mod quiesce;
 pub mod review;
 mod searcher;
 pub mod time;

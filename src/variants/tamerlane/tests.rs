@@ -1,5 +1,5 @@
 use super::*;
-use crate::variants::testing::{refused, Refused};
+use crate::variants::shared_tests::{refused, Refused};
 use crate::variants::Refusal;
 use crate::variants::{perft, Game, Reason, Variant};
 

@@ -4,7 +4,7 @@
 
 use super::tests::{chess_perft, find, pos, san};
 use super::*;
-use crate::variants::testing::refused;
+use crate::variants::shared_tests::refused;
 use crate::variants::Refusal;
 
 #[test]

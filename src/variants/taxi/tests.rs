@@ -1,6 +1,6 @@
 use super::*;
 use crate::prose;
-use crate::variants::testing::{perft_suite, refused};
+use crate::variants::shared_tests::{perft_suite, refused};
 use crate::variants::Refusal;
 use crate::variants::{perft, Game, Outcome};
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::variants::testing::{perft_suite, refused, Refused};
+use crate::variants::shared_tests::{perft_suite, refused, Refused};
 use crate::variants::Refusal::{self, *};
 use crate::variants::{perft, Color, Game, Outcome, PlayError, Reason, Variant};
 
