@@ -13,13 +13,15 @@ pub const fn bit(s: Sq) -> u128 {
     1u128 << s
 }
 
-const fn steps_bb(t: &[Steps; POINTS]) -> [u128; POINTS] {
+/// Each point's steps as a bitboard: their targets, or with `legs` the
+/// points they pass.
+const fn steps_bb(t: &[Steps; POINTS], legs: bool) -> [u128; POINTS] {
     let mut out = [0u128; POINTS];
     let mut s = 0;
     while s < POINTS {
         let mut i = 0;
         while i < t[s].count as usize {
-            out[s] |= 1u128 << t[s].to[i];
+            out[s] |= 1u128 << if legs { t[s].via[i] } else { t[s].to[i] };
             i += 1;
         }
         s += 1;
@@ -28,28 +30,15 @@ const fn steps_bb(t: &[Steps; POINTS]) -> [u128; POINTS] {
 }
 
 /// General targets from each point (inside its palace), as bitboards.
-pub static GENERAL_BB: [u128; POINTS] = steps_bb(&GENERAL_MOVES);
+pub static GENERAL_BB: [u128; POINTS] = steps_bb(&GENERAL_MOVES, false);
 /// Advisor targets from each point, as bitboards.
-pub static ADVISOR_BB: [u128; POINTS] = steps_bb(&ADVISOR_MOVES);
+pub static ADVISOR_BB: [u128; POINTS] = steps_bb(&ADVISOR_MOVES, false);
 /// The points from which a horse could attack each point (legs ignored).
-pub static HORSE_REACH: [u128; POINTS] = steps_bb(&HORSE_ATTACKS);
+pub static HORSE_REACH: [u128; POINTS] = steps_bb(&HORSE_ATTACKS, false);
 
 /// The legs of the horses that could attack each point: the points where a
 /// piece blocks (or, leaving, unblocks) a horse's attack on it.
-pub static HORSE_ATTACK_LEGS: [u128; POINTS] = {
-    let t = &HORSE_ATTACKS;
-    let mut out = [0u128; POINTS];
-    let mut s = 0;
-    while s < POINTS {
-        let mut i = 0;
-        while i < t[s].count as usize {
-            out[s] |= 1u128 << t[s].via[i];
-            i += 1;
-        }
-        s += 1;
-    }
-    out
-};
+pub static HORSE_ATTACK_LEGS: [u128; POINTS] = steps_bb(&HORSE_ATTACKS, true);
 
 /// Which of a point's four orthogonal neighbours are occupied, as the index
 /// of [`HORSE_BB`]: bit 0 above (rank + 1), 1 below, 2 right (file + 1),
