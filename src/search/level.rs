@@ -12,7 +12,12 @@
 //! The levels were calibrated by matches of each level against the one
 //! below, in each variant apart (`docs/engine.md`, "Levels"): each
 //! variant has its own [`Ladder`] ([`super::Evaluate::LADDER`]), with the
-//! Elo its matches measured.
+//! Elo its matches measured. They were measured when the search counted
+//! a horizon position twice (once entering it, once in the quiescence
+//! search); since it counts each position once, each ladder's nodes are
+//! the calibrated ones times the count's ratio over the same trees (`arbiter
+//! bench`: Xiangqi 0.76, Taxi chess 0.79, Tamerlane chess 0.72), so that
+//! each level searches what it searched when it was measured.
 
 use super::{internal, Line, MATE_BOUND};
 use crate::variants::{Color, Game, Variant};
@@ -127,7 +132,7 @@ const fn step(nodes: u64, margin: i32, lines: usize) -> Step {
 }
 
 /// Xiangqi's levels: 1-7 one ply, every move weighed, the margin narrowing;
-/// 8-19 from 800 to 21,000 nodes, their best 4, 3 or 2 lines weighed.
+/// 8-19 from 610 to 16,000 nodes, their best 4, 3 or 2 lines weighed.
 pub const XIANGQI: Ladder = Ladder {
     steps: [
         step(1, 600, ALL),
@@ -137,18 +142,18 @@ pub const XIANGQI: Ladder = Ladder {
         step(1, 190, ALL),
         step(1, 140, ALL),
         step(1, 100, ALL),
-        step(800, 80, 4),
-        step(1_100, 64, 4),
-        step(1_550, 51, 4),
-        step(2_200, 41, 4),
-        step(3_000, 33, 4),
-        step(4_200, 26, 4),
-        step(5_900, 20, 4),
-        step(8_300, 15, 4),
-        step(9_400, 11, 3),
-        step(14_000, 8, 3),
-        step(14_000, 5, 2),
-        step(21_000, 3, 2),
+        step(610, 80, 4),
+        step(840, 64, 4),
+        step(1_180, 51, 4),
+        step(1_670, 41, 4),
+        step(2_280, 33, 4),
+        step(3_190, 26, 4),
+        step(4_480, 20, 4),
+        step(6_310, 15, 4),
+        step(7_140, 11, 3),
+        step(10_600, 8, 3),
+        step(10_600, 5, 2),
+        step(16_000, 3, 2),
     ],
     elo: [
         800, 910, 1070, 1210, 1370, 1530, 1630, 1740, 1800, 1870, 2010, 2120, 2190, 2260, 2390,
@@ -157,7 +162,7 @@ pub const XIANGQI: Ladder = Ladder {
 };
 
 /// Taxi chess's levels: 1-8 one ply, every move weighed, the margin
-/// narrowing; 9-19 from 350 to 21,000 nodes, their best two lines weighed
+/// narrowing; 9-19 from 280 to 16,600 nodes, their best two lines weighed
 /// (each ply, each line and each centipawn of a one-ply margin is worth
 /// more in chess tactics than in Xiangqi).
 pub const TAXI: Ladder = Ladder {
@@ -170,17 +175,17 @@ pub const TAXI: Ladder = Ladder {
         step(1, 85, ALL),
         step(1, 35, ALL),
         step(1, 12, ALL),
-        step(350, 6, 2),
-        step(560, 5, 2),
-        step(800, 4, 2),
-        step(1_070, 4, 2),
-        step(1_550, 3, 2),
-        step(2_240, 3, 2),
-        step(3_250, 2, 2),
-        step(4_720, 2, 2),
-        step(7_500, 2, 2),
-        step(12_000, 1, 2),
-        step(21_000, 1, 2),
+        step(280, 6, 2),
+        step(440, 5, 2),
+        step(630, 4, 2),
+        step(850, 4, 2),
+        step(1_220, 3, 2),
+        step(1_770, 3, 2),
+        step(2_570, 2, 2),
+        step(3_730, 2, 2),
+        step(5_930, 2, 2),
+        step(9_480, 1, 2),
+        step(16_600, 1, 2),
     ],
     elo: [
         800, 910, 1060, 1210, 1320, 1490, 1640, 1780, 1860, 1940, 2020, 2110, 2250, 2370, 2470,
@@ -190,7 +195,7 @@ pub const TAXI: Ladder = Ladder {
 
 /// Tamerlane chess's levels: 1-10 one ply, every move weighed, the margin
 /// narrowing from 1,000 centipawns (weak players seldom convert, so the
-/// margins are wide); 11-19 from 600 to 21,000 nodes, their best 4, 3 or 2
+/// margins are wide); 11-19 from 430 to 15,100 nodes, their best 4, 3 or 2
 /// lines weighed.
 pub const TAMERLANE: Ladder = Ladder {
     steps: [
@@ -204,15 +209,15 @@ pub const TAMERLANE: Ladder = Ladder {
         step(1, 220, ALL),
         step(1, 150, ALL),
         step(1, 60, ALL),
-        step(600, 30, 4),
-        step(1_220, 18, 4),
-        step(1_740, 14, 4),
-        step(2_480, 10, 3),
-        step(3_540, 8, 3),
-        step(5_060, 6, 3),
-        step(7_220, 4, 2),
-        step(10_300, 3, 2),
-        step(21_000, 1, 2),
+        step(430, 30, 4),
+        step(880, 18, 4),
+        step(1_250, 14, 4),
+        step(1_790, 10, 3),
+        step(2_550, 8, 3),
+        step(3_640, 6, 3),
+        step(5_200, 4, 2),
+        step(7_420, 3, 2),
+        step(15_100, 1, 2),
     ],
     elo: [
         800, 980, 1080, 1140, 1270, 1390, 1510, 1590, 1730, 1820, 1900, 2020, 2090, 2140, 2220,

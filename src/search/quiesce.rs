@@ -9,7 +9,11 @@ use crate::variants::Repeats;
 
 impl<'a, V: Evaluate> Searcher<'a, V> {
     pub(super) fn quiesce(&mut self, alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
-        self.count_node();
+        // At `qdepth` 0 the main search has entered (and counted) this
+        // position already: a position is counted once.
+        if qdepth > 0 {
+            self.count_node();
+        }
         self.stats.quiescence_nodes += 1;
         self.pv[ply].clear();
         if self.stopped {

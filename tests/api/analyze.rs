@@ -538,12 +538,12 @@ async fn analyze_plays_at_a_level() {
     assert!(full["limits"].get("level").is_none(), "{full}");
     assert!(full["limits"].get("seed").is_none(), "{full}");
     assert_eq!(full["lines"].as_array().unwrap().len(), 1, "{full}");
-    // Each variant has its own ladder: level 9 searches 1,100 nodes and
-    // four lines in Xiangqi, 350 nodes and two lines in Taxi chess.
+    // Each variant has its own ladder: level 9 searches 840 nodes and
+    // four lines in Xiangqi, 280 nodes and two lines in Taxi chess.
     let (_, _, xq) = s
         .post(ANALYZE, json!({"moves": ["h2e2"], "level": 9, "seed": 1}))
         .await;
-    assert_eq!(xq["limits"]["nodes"], 1100, "{xq}");
+    assert_eq!(xq["limits"]["nodes"], 840, "{xq}");
     assert_eq!(xq["lines"].as_array().unwrap().len(), 4, "{xq}");
     let (st, _, taxi) = s
         .post(
@@ -552,11 +552,11 @@ async fn analyze_plays_at_a_level() {
         )
         .await;
     assert_eq!(st, 200, "{taxi}");
-    assert_eq!(taxi["limits"]["nodes"], 350, "{taxi}");
+    assert_eq!(taxi["limits"]["nodes"], 280, "{taxi}");
     assert_eq!(taxi["lines"].as_array().unwrap().len(), 2, "{taxi}");
-    // Tamerlane chess: level 9 is still one ply, level 12 1,220 nodes and
+    // Tamerlane chess: level 9 is still one ply, level 12 880 nodes and
     // four lines.
-    for (level, nodes, lines) in [(9, 1, None), (12, 1220, Some(4))] {
+    for (level, nodes, lines) in [(9, 1, None), (12, 880, Some(4))] {
         let (st, _, tam) = s
             .post(
                 "/v1/variants/tamerlane/analyze",

@@ -147,8 +147,8 @@ async fn review_answers_the_same_twice_by_default() {
     let game = json!({"moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]});
     let (st, _, first) = s.post(REVIEW, game.clone()).await;
     assert_eq!(st, 200, "{first}");
-    assert_eq!(first["limits"]["first"]["nodes"], 30000, "{first}");
-    assert_eq!(first["limits"]["verify"]["nodes"], 300000, "{first}");
+    assert_eq!(first["limits"]["first"]["nodes"], 23000, "{first}");
+    assert_eq!(first["limits"]["verify"]["nodes"], 230000, "{first}");
     assert_eq!(first["limits"]["repeatable"], true);
     assert_eq!(first["complete"], true);
     let (_, _, second) = s.post(REVIEW, game).await;

@@ -38,7 +38,7 @@ pub use schema::*;
 /// classed, each side's accuracy, and the game's verdict by our rules.
 ///
 /// Send the game as `adjudicate` takes it (`fen` and `moves`, or `pgn`) and,
-/// if you like, a budget for each position (`nodes`, 30,000 by default;
+/// if you like, a budget for each position (`nodes`, 23,000 by default;
 /// `depth`; or `movetime_ms`, which the machine's load makes unrepeatable).
 /// The review goes in three passes. The first searches every position. Then
 /// each ply in doubt (the move lost 4 points or more by the first pass, or

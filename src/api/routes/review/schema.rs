@@ -27,7 +27,7 @@ game_request! {
         pub movetime_ms: Option<u64>,
         /// Search each position of the first pass this many nodes, and a
         /// doubtful ply's positions ten times as many (at most the server's
-        /// `--max-nodes`). Default 30,000 when no limit is given: the same
+        /// `--max-nodes`). Default 23,000 when no limit is given: the same
         /// request gives the same answer.
         #[schema(minimum = 1, example = 100000)]
         pub nodes: Option<u64>,
@@ -131,10 +131,10 @@ pub struct PassLimits {
 /// The budget a review ran with, after defaults and caps.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({
-    "first": {"movetime_ms": null, "nodes": 30000, "depth": null},
-    "verify": {"movetime_ms": null, "nodes": 300000, "depth": null},
+    "first": {"movetime_ms": null, "nodes": 23000, "depth": null},
+    "verify": {"movetime_ms": null, "nodes": 230000, "depth": null},
     "verify_positions": 16,
-    "deep": {"movetime_ms": null, "nodes": 1200000, "depth": null},
+    "deep": {"movetime_ms": null, "nodes": 920000, "depth": null},
     "deep_positions": 4, "repeatable": true, "evaluation": "nnue"
 }))]
 pub struct ReviewLimits {
@@ -175,10 +175,10 @@ pub struct ReviewLimits {
     "verified_plies": [],
     "complete": true,
     "limits": {
-        "first": {"movetime_ms": null, "nodes": 30000, "depth": null},
-        "verify": {"movetime_ms": null, "nodes": 300000, "depth": null},
+        "first": {"movetime_ms": null, "nodes": 23000, "depth": null},
+        "verify": {"movetime_ms": null, "nodes": 230000, "depth": null},
         "verify_positions": 16,
-        "deep": {"movetime_ms": null, "nodes": 1200000, "depth": null},
+        "deep": {"movetime_ms": null, "nodes": 920000, "depth": null},
         "deep_positions": 4, "repeatable": true, "evaluation": "nnue"
     },
     "result": {"variant": "xiangqi", "status": "ongoing", "result": "*"}
