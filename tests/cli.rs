@@ -206,6 +206,37 @@ fn uci_shows_wdl_and_searches_only_searchmoves() {
     assert!(!out.contains(" wdl "), "{out}");
 }
 
+/// A search stopped inside an iteration may answer with a line no
+/// iteration reported (the unfinished one's, or a new best move): the last
+/// `info` before each `bestmove` is the line played, and depths never fall.
+#[test]
+fn uci_last_info_names_the_move_played() {
+    let mut input = String::from("uci\n");
+    for nodes in [3_000, 7_000, 12_000, 20_000, 33_000, 50_000] {
+        input.push_str(&format!("ucinewgame\nposition startpos\ngo nodes {nodes}\n"));
+    }
+    input.push_str("quit\n");
+    let out = uci_session(&input);
+    let mut searches = 0;
+    let mut last: Option<(u32, String)> = None;
+    for line in out.lines() {
+        if let Some(rest) = line.strip_prefix("info depth ") {
+            let depth: u32 = rest.split_whitespace().next().unwrap().parse().unwrap();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let pv = words.iter().position(|&w| w == "pv").expect("a pv");
+            if let Some((d, _)) = &last {
+                assert!(depth >= *d, "{out}");
+            }
+            last = Some((depth, words[pv + 1].to_owned()));
+        } else if let Some(mv) = line.strip_prefix("bestmove ") {
+            let (_, first) = last.take().expect("an info line before the bestmove");
+            assert_eq!(first, mv, "{out}");
+            searches += 1;
+        }
+    }
+    assert_eq!(searches, 6, "{out}");
+}
+
 /// `Skill Level` and `UCI_LimitStrength`/`UCI_Elo`: a weak level still
 /// plays a legal move, still mates in one, and a bad value is named.
 #[test]

@@ -54,7 +54,7 @@ impl Score {
 }
 
 /// One principal variation.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line<M> {
     /// The moves of the line, from the searched position.
     pub moves: Vec<M>,
@@ -71,7 +71,9 @@ pub struct SearchResult<M> {
     pub best_move: M,
     /// The best lines, best first (`multipv` of them at most).
     pub lines: Vec<Line<M>>,
-    /// The deepest completed iteration.
+    /// The depth of the first line's search: the deepest completed
+    /// iteration, or the unfinished one after it when that one had searched
+    /// its best line so far in full (one line asked; see `Searcher::run`).
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,

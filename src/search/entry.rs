@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use super::searcher::Searcher;
-use super::{Control, Evaluate, Limits, Progress, SearchResult, Table};
+use super::{tt, Control, Evaluate, Limits, Progress, SearchResult, Table};
 use crate::variants::Game;
 
 /// Searches the current position of `game` (whose history feeds the
@@ -106,9 +106,10 @@ pub(super) fn helper_limits(limits: &Limits) -> Limits {
     }
 }
 
-/// Table entries in `mb` MiB (an entry takes about 32 bytes).
+/// Table entries in `mb` MiB: a table of that many entries takes `mb`
+/// MiB ([`tt::ENTRY_BYTES`] each; a power of two of them when `mb` is one).
 pub fn table_entries(mb: usize) -> usize {
-    mb.saturating_mul(1 << 20) / 32
+    mb.saturating_mul(1 << 20) / tt::ENTRY_BYTES
 }
 
 /// How many table entries a search with these limits can fill, roughly:

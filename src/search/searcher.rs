@@ -202,6 +202,8 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         for depth in self.first_depth..=self.max_depth {
             let mut lines: Vec<Line<V::Move>> = Vec::new();
             self.excluded.clear();
+            // The upper end of the root's last window.
+            let mut window_beta = INFINITY;
             for line in 0..wanted {
                 // Aspiration: the first line of a deep iteration is searched
                 // in a window around the last score, widened on failure.
@@ -214,6 +216,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     _ => (-INFINITY, INFINITY, 0),
                 };
                 let score = loop {
+                    window_beta = beta;
                     let score = self.node(depth as i32, alpha, beta, 0, true);
                     if self.stopped || delta == 0 || (score > alpha && score < beta) {
                         break score;
@@ -249,11 +252,16 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 break;
             }
             if self.stopped {
-                // Only a complete iteration counts, unless there is nothing
-                // else (an outside stop during the first one), or a root
-                // move of the unfinished one has already proved better than
-                // the last best: then it is played, with the depth completed.
-                // With several lines, those the unfinished iteration did
+                // A complete iteration counts, and of the unfinished one
+                // what it has searched to the end: with nothing else (an
+                // outside stop during the first one), all of it; with one
+                // line, the best line so far when a root move has beaten
+                // the window's alpha: with a score inside the window it
+                // was searched in full at this depth, and it is the answer
+                // with this depth (as Stockfish's and Pikafish's last `info
+                // depth` reports the unfinished iteration); with a score at
+                // or above beta (a bound), only when its move is not the
+                // last best, with the depth completed. With several lines, those the unfinished iteration did
                 // complete (the best first) come before the older lines of
                 // the other moves, each with its own depth: a search's
                 // answer grows with its nodes, not only with whole
@@ -274,10 +282,15 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                     result.lines = lines;
                 } else if wanted == 1 && lines.is_empty() && !self.pv[0].is_empty() {
                     if let Some(last) = result.lines.first_mut() {
-                        if self.pv[0][0] != last.moves[0] {
+                        let exact = self.root_score < window_beta;
+                        if exact || self.pv[0][0] != last.moves[0] {
                             last.moves = self.pv[0].clone();
                             last.score = Score::from_internal(self.root_score);
                             result.best_move = last.moves[0];
+                            if exact {
+                                last.depth = depth;
+                                result.depth = depth;
+                            }
                         }
                     }
                 }

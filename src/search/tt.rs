@@ -45,6 +45,9 @@ pub const NO_EVAL: i32 = i32::MIN;
 /// Entries a bucket holds (four of 16 bytes: one cache line).
 const WAYS: usize = 4;
 
+/// The memory one entry takes: a bucket's share.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Bucket>() / WAYS;
+
 impl Entry {
     fn pack(&self) -> u64 {
         let eval = if self.eval == NO_EVAL {
@@ -120,6 +123,11 @@ impl Table {
             generation: AtomicU8::new(0),
             kept: Mutex::new(None),
         }
+    }
+
+    /// The memory the table's entries take, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     /// Empties the table (a new game whose search must not depend on the
@@ -282,6 +290,17 @@ pub fn score_from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_of_so_many_mib_takes_that_many() {
+        assert_eq!(ENTRY_BYTES, 16);
+        for mb in [1, 16, 64] {
+            let table = Table::new(crate::search::table_entries(mb));
+            assert_eq!(table.bytes(), mb << 20, "{mb} MiB");
+        }
+        // Not a power of two: the largest that fits.
+        assert_eq!(Table::new(crate::search::table_entries(24)).bytes(), 16 << 20);
+    }
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {

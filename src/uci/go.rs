@@ -238,7 +238,11 @@ impl Visitor for Go<'_> {
             }
         }
         let show_wdl = self.show_wdl;
+        // The first line last printed: a search stopped inside an
+        // iteration may end on a line no iteration reported.
+        let printed = std::cell::RefCell::new(None);
         let mut report = |r: &SearchResult<V::Move>| {
+            *printed.borrow_mut() = r.lines.first().cloned();
             for (i, line) in r.lines.iter().enumerate() {
                 let pv: Vec<String> = search::line_text(&current, &line.moves, notation);
                 let wdl = if show_wdl {
@@ -275,10 +279,15 @@ impl Visitor for Go<'_> {
             analyse(&game, &request, self.control, table, Some(&mut report))
         });
         match found.map(|a| a.result) {
-            Some(r) => say(&format!(
-                "bestmove {}",
-                current.write_move(r.best_move, notation)
-            )),
+            Some(r) => {
+                if r.depth > 0 && r.lines.first() != printed.borrow().as_ref() {
+                    report(&r);
+                }
+                say(&format!(
+                    "bestmove {}",
+                    current.write_move(r.best_move, notation)
+                ))
+            }
             None => {
                 say(&format!(
                     "info string no legal move: {}",

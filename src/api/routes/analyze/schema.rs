@@ -151,7 +151,9 @@ pub struct AnalyzeResponse {
     /// position is in the endgame tables: every line's score is exact,
     /// `depth`, `nodes` and `nps` are 0).
     pub source: AnalysisSource,
-    /// The deepest iteration completed.
+    /// The depth of the first line's search: the deepest iteration
+    /// completed, or the unfinished one after it when that one had
+    /// searched its best line so far in full (Stockfish's convention).
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
