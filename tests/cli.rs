@@ -213,7 +213,9 @@ fn uci_shows_wdl_and_searches_only_searchmoves() {
 fn uci_last_info_names_the_move_played() {
     let mut input = String::from("uci\n");
     for nodes in [3_000, 7_000, 12_000, 20_000, 33_000, 50_000] {
-        input.push_str(&format!("ucinewgame\nposition startpos\ngo nodes {nodes}\n"));
+        input.push_str(&format!(
+            "ucinewgame\nposition startpos\ngo nodes {nodes}\n"
+        ));
     }
     input.push_str("quit\n");
     let out = uci_session(&input);

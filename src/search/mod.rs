@@ -186,6 +186,8 @@ pub fn line_text<V: Variant>(start: &V, moves: &[V::Move], notation: V::Notation
 /// Called after each completed iteration (for UCI `info` lines).
 pub type Progress<'a, M> = &'a mut dyn FnMut(&SearchResult<M>);
 
+#[cfg(test)]
+mod iteration_tests;
 #[cfg(all(test, feature = "training"))]
 mod network_tests;
 #[cfg(test)]

@@ -299,7 +299,10 @@ mod tests {
             assert_eq!(table.bytes(), mb << 20, "{mb} MiB");
         }
         // Not a power of two: the largest that fits.
-        assert_eq!(Table::new(crate::search::table_entries(24)).bytes(), 16 << 20);
+        assert_eq!(
+            Table::new(crate::search::table_entries(24)).bytes(),
+            16 << 20
+        );
     }
 
     #[test]
