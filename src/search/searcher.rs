@@ -258,14 +258,15 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 // line, the best line so far when a root move has beaten
                 // the window's alpha: with a score inside the window it
                 // was searched in full at this depth, and it is the answer
-                // with this depth (as Stockfish's and Pikafish's last `info
-                // depth` reports the unfinished iteration); with a score at
-                // or above beta (a bound), only when its move is not the
-                // last best, with the depth completed. With several lines, those the unfinished iteration did
-                // complete (the best first) come before the older lines of
-                // the other moves, each with its own depth: a search's
-                // answer grows with its nodes, not only with whole
-                // iterations.
+                // with this depth (Stockfish's and Pikafish's last `info
+                // depth` names the unfinished iteration even when nothing
+                // of it was searched; ours does not); with a score at or
+                // above beta (a bound), only when its move is not the last
+                // best, with the depth completed. With several lines,
+                // those the unfinished iteration did complete (the best
+                // first) come before the older lines of the other moves,
+                // each with its own depth: a search's answer grows with
+                // its nodes, not only with whole iterations.
                 if result.lines.is_empty() && !lines.is_empty() {
                     result.best_move = lines[0].moves[0];
                     result.lines = lines;

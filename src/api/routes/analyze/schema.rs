@@ -153,7 +153,7 @@ pub struct AnalyzeResponse {
     pub source: AnalysisSource,
     /// The depth of the first line's search: the deepest iteration
     /// completed, or the unfinished one after it when that one had
-    /// searched its best line so far in full (Stockfish's convention).
+    /// searched its best line so far in full.
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
