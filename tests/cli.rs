@@ -60,7 +60,7 @@ fn perft_prints_the_total_last() {
 /// this number (docs/engine.md).
 #[test]
 fn bench_prints_the_engine_signature() {
-    const SIGNATURE: &str = "193054";
+    const SIGNATURE: &str = "180313";
     let (code, stdout, stderr) = arbiter(&["bench"]);
     assert_eq!(code, 0, "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();

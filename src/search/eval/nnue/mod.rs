@@ -24,7 +24,7 @@ pub const SHIPPED_NAME: &str = shipped_name!();
 /// embedding (`include_bytes!` takes only literals).
 macro_rules! shipped_name {
     () => {
-        "xiangqi-7759bb7cfe5c.nnue"
+        "xiangqi-ecceea1a66f6.nnue"
     };
 }
 use shipped_name;
